@@ -1,0 +1,22 @@
+package io.github.tomcatlatency.autoconfigure;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Turns an {@link UnsupportedSpringBootVersionException} into Boot's start-up failure
+ * report, without a stack trace.
+ *
+ * @author tomcat-latency
+ */
+class UnsupportedSpringBootVersionFailureAnalyzer extends AbstractFailureAnalyzer<UnsupportedSpringBootVersionException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, UnsupportedSpringBootVersionException cause) {
+		return new FailureAnalysis(cause.getMessage() + ".",
+				"Upgrade the application to Spring Boot " + SpringBootVersionCheck.SUPPORTED
+						+ ", or remove tomcat-latency-spring-boot-starter from its dependencies.",
+				cause);
+	}
+
+}

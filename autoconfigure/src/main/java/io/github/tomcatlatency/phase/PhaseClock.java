@@ -1,0 +1,173 @@
+package io.github.tomcatlatency.phase;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Splits one request's wall time between the {@link Phase phases}. One instance lives on
+ * each of Tomcat's {@link org.apache.coyote.Request coyote requests}, which Tomcat
+ * recycles, so steady-state traffic allocates none.
+ * <p>
+ * Time is accumulated on each phase transition. Nested dispatches (forwards and includes
+ * from inside the servlet) only deepen the current phase, so no interval is counted
+ * twice. While an asynchronous request is between dispatches its time belongs to
+ * {@link Phase#MVC}: the application owns the response then. Transitions of one request
+ * happen one after another, ordered by Tomcat's asynchronous state machine, so the fields
+ * need no synchronisation.
+ *
+ * @author tomcat-latency
+ */
+final class PhaseClock {
+
+	/**
+	 * Index of the coyote request note that holds the clock. Tomcat reserves 0 to 16 for
+	 * the container and its connectors and leaves 17 to 31 unallocated.
+	 */
+	static final int NOTE = 29;
+
+	private static final long NOT_STARTED = Long.MIN_VALUE;
+
+	private static final ThreadLocal<@Nullable PhaseClock> current = new ThreadLocal<>();
+
+	private long requestStartNanos = NOT_STARTED;
+
+	private Phase phase = Phase.CONTAINER;
+
+	private long phaseStartNanos;
+
+	private long filtersNanos;
+
+	private long mvcNanos;
+
+	private int filtersDepth;
+
+	private int mvcDepth;
+
+	private @Nullable String route;
+
+	/**
+	 * Return the clock of the request being dispatched on this thread.
+	 * @return the clock, or {@code null} outside a dispatch timed by {@link PhaseValve}
+	 */
+	static @Nullable PhaseClock current() {
+		return current.get();
+	}
+
+	static void setCurrent(@Nullable PhaseClock clock) {
+		current.set(clock);
+	}
+
+	/**
+	 * Called when a dispatch of the request enters the container, the first or a later
+	 * asynchronous one.
+	 * @param requestStartNanos when Tomcat started reading the request
+	 * @param now the current time
+	 */
+	void dispatchStarted(long requestStartNanos, long now) {
+		if (this.requestStartNanos != requestStartNanos) {
+			this.requestStartNanos = requestStartNanos;
+			this.phase = Phase.CONTAINER;
+			this.phaseStartNanos = requestStartNanos;
+			this.filtersNanos = 0;
+			this.mvcNanos = 0;
+			this.filtersDepth = 0;
+			this.mvcDepth = 0;
+			this.route = null;
+		}
+		else {
+			switchTo(Phase.CONTAINER, now);
+		}
+	}
+
+	/**
+	 * Called when a dispatch leaves the container.
+	 * @param async whether the request continues asynchronously
+	 * @param now the current time
+	 */
+	void dispatchEnded(boolean async, long now) {
+		if (async) {
+			switchTo(Phase.MVC, now);
+		}
+	}
+
+	/**
+	 * Called when a request crosses a phase boundary inwards.
+	 * @param boundary the phase whose boundary it crosses
+	 * @param now the current time
+	 * @return whether it entered the outermost boundary of that phase, {@code false} for a
+	 * forward or include from inside it
+	 */
+	boolean enter(Phase boundary, long now) {
+		if (incrementDepth(boundary) != 1) {
+			return false;
+		}
+		switchTo(boundary, now);
+		return true;
+	}
+
+	/**
+	 * Called when a request leaves a phase boundary.
+	 * @param boundary the phase whose boundary it leaves
+	 * @param now the current time
+	 * @return whether it left the outermost boundary of that phase
+	 */
+	boolean exit(Phase boundary, long now) {
+		if (decrementDepth(boundary) != 0) {
+			return false;
+		}
+		switchTo(boundary.enclosing(), now);
+		return true;
+	}
+
+	/**
+	 * Keep the route of the first dispatch that found one: a later error dispatch to
+	 * {@code /error} must not replace the route of the request that failed.
+	 * @param route the pattern the servlet matched
+	 */
+	void captureRoute(String route) {
+		if (this.route == null) {
+			this.route = route;
+		}
+	}
+
+	/**
+	 * Close the clock when Tomcat logs the request, at most once per request.
+	 * @param requestStartNanos when Tomcat started reading the request being logged
+	 * @param totalNanos the request's wall time as Tomcat measured it
+	 * @param recorder where to record the split
+	 * @param method the request method
+	 * @param status the response status
+	 */
+	void complete(long requestStartNanos, long totalNanos, PhaseRecorder recorder, String method, int status) {
+		if (this.requestStartNanos != requestStartNanos) {
+			return;
+		}
+		this.requestStartNanos = NOT_STARTED;
+		switchTo(Phase.CONTAINER, requestStartNanos + totalNanos);
+		long mvc = Math.min(this.mvcNanos, totalNanos);
+		long filters = Math.min(this.filtersNanos, totalNanos - mvc);
+		recorder.record(this.route, method, status, totalNanos - filters - mvc, filters, mvc);
+	}
+
+	private void switchTo(Phase next, long now) {
+		long elapsed = now - this.phaseStartNanos;
+		if (elapsed > 0) {
+			if (this.phase == Phase.FILTERS) {
+				this.filtersNanos += elapsed;
+			}
+			else if (this.phase == Phase.MVC) {
+				this.mvcNanos += elapsed;
+			}
+			this.phaseStartNanos = now;
+		}
+		this.phase = next;
+	}
+
+	private int incrementDepth(Phase boundary) {
+		return (boundary == Phase.MVC) ? ++this.mvcDepth : ++this.filtersDepth;
+	}
+
+	private int decrementDepth(Phase boundary) {
+		return (boundary == Phase.MVC) ? --this.mvcDepth : --this.filtersDepth;
+	}
+
+}

@@ -1,0 +1,26 @@
+package io.github.tomcatlatency.phase;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Receives the phase split of each completed request. Called on Tomcat's request threads
+ * once per request, so implementations must be cheap and thread-safe.
+ *
+ * @author tomcat-latency
+ */
+@FunctionalInterface
+public interface PhaseRecorder {
+
+	/**
+	 * Record one completed request.
+	 * @param route the pattern Spring MVC matched, or {@code null} if none matched
+	 * @param method the request method as sent
+	 * @param status the response status
+	 * @param containerNanos time in {@link Phase#CONTAINER}
+	 * @param filtersNanos time in {@link Phase#FILTERS}
+	 * @param mvcNanos time in {@link Phase#MVC}
+	 */
+	void record(@Nullable String route, String method, int status, long containerNanos, long filtersNanos,
+			long mvcNanos);
+
+}

@@ -1,0 +1,88 @@
+package io.github.tomcatlatency.phase;
+
+import java.io.IOException;
+
+import jakarta.servlet.ServletException;
+import org.apache.catalina.AccessLog;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ValveBase;
+
+/**
+ * Engine {@link org.apache.catalina.Valve} that opens a {@link PhaseClock} for each
+ * dispatch and, as an {@link AccessLog}, closes it when Tomcat logs the finished request.
+ * Tomcat logs after the response is complete, asynchronous ones included, and passes the
+ * wall time it measured from the start of the request line, so the split covers all of it.
+ * Being on the engine, the valve also encloses error-page dispatches made by the host.
+ *
+ * @author tomcat-latency
+ */
+public final class PhaseValve extends ValveBase implements AccessLog {
+
+	private final PhaseRecorder recorder;
+
+	private volatile boolean requestAttributesEnabled;
+
+	/**
+	 * Create a valve that reports to the given recorder.
+	 * @param recorder where each request's split goes
+	 */
+	public PhaseValve(PhaseRecorder recorder) {
+		super(true);
+		this.recorder = recorder;
+	}
+
+	@Override
+	public void invoke(Request request, Response response) throws IOException, ServletException {
+		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
+		long requestStartNanos = coyoteRequest.getStartTimeNanos();
+		PhaseClock clock = (requestStartNanos != -1) ? clockOf(coyoteRequest) : null;
+		if (clock == null) {
+			getNext().invoke(request, response);
+			return;
+		}
+		clock.dispatchStarted(requestStartNanos, System.nanoTime());
+		PhaseClock.setCurrent(clock);
+		try {
+			getNext().invoke(request, response);
+		}
+		finally {
+			PhaseClock.setCurrent(null);
+			clock.dispatchEnded(request.isAsync(), System.nanoTime());
+		}
+	}
+
+	@Override
+	public void log(Request request, Response response, long time) {
+		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
+		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock) {
+			clock.complete(coyoteRequest.getStartTimeNanos(), time, this.recorder, request.getMethod(),
+					response.getStatus());
+		}
+	}
+
+	private static PhaseClock clockOf(org.apache.coyote.Request coyoteRequest) {
+		Object note = coyoteRequest.getNote(PhaseClock.NOTE);
+		if (note instanceof PhaseClock clock) {
+			return clock;
+		}
+		if (note != null) {
+			// Another component uses the same note: leave its data alone and don't time.
+			return null;
+		}
+		PhaseClock clock = new PhaseClock();
+		coyoteRequest.setNote(PhaseClock.NOTE, clock);
+		return clock;
+	}
+
+	@Override
+	public void setRequestAttributesEnabled(boolean requestAttributesEnabled) {
+		this.requestAttributesEnabled = requestAttributesEnabled;
+	}
+
+	@Override
+	public boolean getRequestAttributesEnabled() {
+		return this.requestAttributesEnabled;
+	}
+
+}
