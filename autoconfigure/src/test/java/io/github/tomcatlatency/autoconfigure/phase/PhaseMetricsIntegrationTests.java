@@ -257,6 +257,7 @@ class PhaseMetricsIntegrationTests {
 			FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(
 					sleepingFilter("/late-filtered"));
 			registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+			registration.setMatchAfter(true);
 			return registration;
 		}
 

@@ -1,0 +1,136 @@
+package io.github.tomcatlatency.autoconfigure.phase;
+
+import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
+import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.phase.PhaseValve;
+import org.apache.catalina.startup.Tomcat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jetty.autoconfigure.servlet.JettyServletWebServerAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link PhaseMetricsAutoConfiguration}.
+ *
+ * @author tomcat-latency
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class PhaseMetricsAutoConfigurationTests {
+
+	private static final AutoConfigurations METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
+			SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class);
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class))
+		.withConfiguration(METRICS);
+
+	@Test
+	void timesRequestsOfServletAppOnTomcat() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(PhaseTimers.class).hasSingleBean(ActuatorRoutes.class);
+			assertThat(context.getBeansOfType(FilterRegistrationBean.class).values())
+				.filteredOn((registration) -> registration.getFilter() instanceof PhaseBoundaryFilter)
+				.hasSize(2);
+			assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
+				.hasAtLeastOneElementOfType(PhaseValve.class);
+		});
+	}
+
+	@Test
+	void keepsActuatorRequestsWhenAskedTo() {
+		this.contextRunner.withPropertyValues("tomcat-latency.metrics.exclude-actuator=false")
+			.run((context) -> assertThat(context).hasSingleBean(PhaseTimers.class)
+				.doesNotHaveBean(ActuatorRoutes.class));
+	}
+
+	@Test
+	void backsOffWhenDisabled(CapturedOutput output) {
+		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false").run(this::assertBackedOff);
+		assertThat(output).doesNotContain("WARN");
+	}
+
+	@Test
+	void backsOffWhenMetricsAreDisabled() {
+		this.contextRunner.withPropertyValues("tomcat-latency.metrics.enabled=false").run(this::assertBackedOff);
+	}
+
+	@Test
+	void backsOffWithoutMeterRegistry(CapturedOutput output) {
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
+			.run(this::assertBackedOff);
+		assertThat(output).doesNotContain("WARN");
+	}
+
+	@Test
+	void backsOffOnJetty(CapturedOutput output) {
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+					JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(METRICS)
+			.run(this::assertBackedOff);
+		assertThat(output).doesNotContain("WARN");
+	}
+
+	@Test
+	void backsOffWithoutTomcatOnTheClasspath() {
+		new WebApplicationContextRunner().withClassLoader(new FilteredClassLoader(Tomcat.class))
+			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+					JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(METRICS)
+			.run(this::assertBackedOff);
+	}
+
+	@Test
+	void backsOffInReactiveApp(CapturedOutput output) {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(METRICS)
+			.run(this::assertBackedOff);
+		assertThat(output).doesNotContain("WARN");
+	}
+
+	@Test
+	void backsOffInNonWebApp(CapturedOutput output) {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(METRICS)
+			.run(this::assertBackedOff);
+		assertThat(output).doesNotContain("WARN");
+	}
+
+	private void assertBackedOff(org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class).doesNotHaveBean(PhaseBoundaryFilter.class);
+	}
+
+	private void assertBackedOff(
+			org.springframework.boot.test.context.assertj.AssertableWebApplicationContext context) {
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class);
+		assertThat(context.getBeansOfType(FilterRegistrationBean.class)).isEmpty();
+	}
+
+	private void assertBackedOff(
+			org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext context) {
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class);
+	}
+
+}
