@@ -1,6 +1,15 @@
 package io.github.tomcatlatency.autoconfigure;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration properties for tomcat-latency.
@@ -17,6 +26,10 @@ public class TomcatLatencyProperties {
 
 	private final Metrics metrics = new Metrics();
 
+	private final Warmup warmup = new Warmup();
+
+	private final Cache cache = new Cache();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -27,6 +40,34 @@ public class TomcatLatencyProperties {
 
 	public Metrics getMetrics() {
 		return this.metrics;
+	}
+
+	public Warmup getWarmup() {
+		return this.warmup;
+	}
+
+	public Cache getCache() {
+		return this.cache;
+	}
+
+	/**
+	 * Reject a duration that is not positive, naming the property in the message.
+	 */
+	static Duration positive(String property, Duration value) {
+		if (value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException("'" + property + "' must be positive, was " + value);
+		}
+		return value;
+	}
+
+	/**
+	 * Reject a size that is not positive, naming the property in the message.
+	 */
+	static DataSize positive(String property, DataSize value) {
+		if (value.toBytes() <= 0) {
+			throw new IllegalArgumentException("'" + property + "' must be positive, was " + value);
+		}
+		return value;
 	}
 
 	/**
@@ -59,6 +100,267 @@ public class TomcatLatencyProperties {
 
 		public void setExcludeActuator(boolean excludeActuator) {
 			this.excludeActuator = excludeActuator;
+		}
+
+	}
+
+	/**
+	 * Warm-up properties.
+	 */
+	public static class Warmup {
+
+		/**
+		 * Whether to send warm-up requests through Tomcat before the application reports
+		 * itself ready.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How long the whole warm-up may hold readiness back.
+		 */
+		private Duration timeout = Duration.ofSeconds(30);
+
+		/**
+		 * Whether a failed or timed-out warm-up fails start-up instead of logging a
+		 * warning.
+		 */
+		private boolean failOnError = false;
+
+		/**
+		 * Whether to send the built-in requests that touch only the framework: an
+		 * unmatched path and the actuator health endpoint when it shares the server port.
+		 */
+		private boolean frameworkRequests = true;
+
+		/**
+		 * Whether to also call each of the application's GET routes that has a literal
+		 * path and needs no parameters. Off by default: a GET route may have side effects.
+		 */
+		private boolean discoverRoutes = false;
+
+		/**
+		 * Requests to the application's own routes, sent after the built-in ones.
+		 */
+		private List<Request> requests = new ArrayList<>();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = positive("tomcat-latency.warmup.timeout", timeout);
+		}
+
+		public boolean isFailOnError() {
+			return this.failOnError;
+		}
+
+		public void setFailOnError(boolean failOnError) {
+			this.failOnError = failOnError;
+		}
+
+		public boolean isFrameworkRequests() {
+			return this.frameworkRequests;
+		}
+
+		public void setFrameworkRequests(boolean frameworkRequests) {
+			this.frameworkRequests = frameworkRequests;
+		}
+
+		public boolean isDiscoverRoutes() {
+			return this.discoverRoutes;
+		}
+
+		public void setDiscoverRoutes(boolean discoverRoutes) {
+			this.discoverRoutes = discoverRoutes;
+		}
+
+		public List<Request> getRequests() {
+			return this.requests;
+		}
+
+		public void setRequests(List<Request> requests) {
+			this.requests = requests;
+		}
+
+		/**
+		 * One warm-up request.
+		 */
+		public static class Request {
+
+			/**
+			 * HTTP method.
+			 */
+			private String method = "GET";
+
+			/**
+			 * Path below the servlet context path, starting with '/', query string allowed.
+			 */
+			private String path = "/";
+
+			/**
+			 * Extra request headers.
+			 */
+			private Map<String, String> headers = new LinkedHashMap<>();
+
+			/**
+			 * Request body, sent as is.
+			 */
+			private @Nullable String body;
+
+			/**
+			 * How many times to send the request.
+			 */
+			private int repetitions = 1;
+
+			public String getMethod() {
+				return this.method;
+			}
+
+			public void setMethod(String method) {
+				this.method = method;
+			}
+
+			public String getPath() {
+				return this.path;
+			}
+
+			public void setPath(String path) {
+				if (!path.startsWith("/")) {
+					throw new IllegalArgumentException(
+							"'tomcat-latency.warmup.requests[].path' must start with '/', was '" + path + "'");
+				}
+				this.path = path;
+			}
+
+			public Map<String, String> getHeaders() {
+				return this.headers;
+			}
+
+			public void setHeaders(Map<String, String> headers) {
+				this.headers = headers;
+			}
+
+			public @Nullable String getBody() {
+				return this.body;
+			}
+
+			public void setBody(@Nullable String body) {
+				this.body = body;
+			}
+
+			public int getRepetitions() {
+				return this.repetitions;
+			}
+
+			public void setRepetitions(int repetitions) {
+				if (repetitions < 1) {
+					throw new IllegalArgumentException(
+							"'tomcat-latency.warmup.requests[].repetitions' must be at least 1, was " + repetitions);
+				}
+				this.repetitions = repetitions;
+			}
+
+		}
+
+	}
+
+	/**
+	 * Properties of Tomcat's static-resource cache. Unset values keep what
+	 * 'server.tomcat.resource.*' and Tomcat configure.
+	 */
+	public static class Cache {
+
+		/**
+		 * Time-to-live of entries in Tomcat's resource cache; overrides
+		 * 'server.tomcat.resource.cache-ttl'.
+		 */
+		private @Nullable Duration ttl;
+
+		/**
+		 * Maximum size of Tomcat's resource cache; overrides
+		 * 'server.tomcat.resource.cache-max-size'.
+		 */
+		private @Nullable DataSize maxSize;
+
+		/**
+		 * Largest resource whose content the cache keeps; at most a twentieth of the
+		 * maximum size.
+		 */
+		private @Nullable DataSize objectMaxSize;
+
+		/**
+		 * Whether to load the servlet-context resources (META-INF/resources of jars, the
+		 * document root) into the cache at start-up.
+		 */
+		private boolean prewarm = true;
+
+		/**
+		 * Whether resources from jars, which cannot change while the application runs,
+		 * stay cached for good instead of expiring with the TTL.
+		 */
+		private boolean pin = true;
+
+		/**
+		 * Most memory the pinned resources may take; resources beyond it keep the TTL.
+		 */
+		private DataSize pinMaxSize = DataSize.ofMegabytes(10);
+
+		public @Nullable Duration getTtl() {
+			return this.ttl;
+		}
+
+		public void setTtl(@Nullable Duration ttl) {
+			this.ttl = (ttl != null) ? positive("tomcat-latency.cache.ttl", ttl) : null;
+		}
+
+		public @Nullable DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(@Nullable DataSize maxSize) {
+			this.maxSize = (maxSize != null) ? positive("tomcat-latency.cache.max-size", maxSize) : null;
+		}
+
+		public @Nullable DataSize getObjectMaxSize() {
+			return this.objectMaxSize;
+		}
+
+		public void setObjectMaxSize(@Nullable DataSize objectMaxSize) {
+			this.objectMaxSize = (objectMaxSize != null)
+					? positive("tomcat-latency.cache.object-max-size", objectMaxSize) : null;
+		}
+
+		public boolean isPrewarm() {
+			return this.prewarm;
+		}
+
+		public void setPrewarm(boolean prewarm) {
+			this.prewarm = prewarm;
+		}
+
+		public boolean isPin() {
+			return this.pin;
+		}
+
+		public void setPin(boolean pin) {
+			this.pin = pin;
+		}
+
+		public DataSize getPinMaxSize() {
+			return this.pinMaxSize;
+		}
+
+		public void setPinMaxSize(DataSize pinMaxSize) {
+			this.pinMaxSize = positive("tomcat-latency.cache.pin-max-size", pinMaxSize);
 		}
 
 	}

@@ -21,22 +21,28 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private final PhaseRecorder recorder;
 
+	private final RequestExclusion exclusion;
+
 	private volatile boolean requestAttributesEnabled;
 
 	/**
-	 * Create a valve that reports to the given recorder.
+	 * Create a valve that reports to the given recorder, except for excluded requests.
 	 * @param recorder where each request's split goes
+	 * @param exclusion which requests to leave untimed
 	 */
-	public PhaseValve(PhaseRecorder recorder) {
+	public PhaseValve(PhaseRecorder recorder, RequestExclusion exclusion) {
 		super(true);
 		this.recorder = recorder;
+		this.exclusion = exclusion;
 	}
 
 	@Override
 	public void invoke(Request request, Response response) throws IOException, ServletException {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
 		long requestStartNanos = coyoteRequest.getStartTimeNanos();
-		PhaseClock clock = (requestStartNanos != -1) ? clockOf(coyoteRequest) : null;
+		// An untimed dispatch leaves the clock unstarted, so log() records nothing for it.
+		PhaseClock clock = (requestStartNanos != -1 && !this.exclusion.excludes(coyoteRequest))
+				? clockOf(coyoteRequest) : null;
 		if (clock == null) {
 			getNext().invoke(request, response);
 			return;

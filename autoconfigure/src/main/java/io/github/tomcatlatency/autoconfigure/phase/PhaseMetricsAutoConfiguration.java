@@ -7,6 +7,7 @@ import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.RequestExclusion;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.startup.Tomcat;
@@ -59,8 +60,9 @@ public final class PhaseMetricsAutoConfiguration {
 
 	@Bean
 	WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatLatencyPhaseValveCustomizer(
-			PhaseTimers phaseTimers) {
-		return (factory) -> factory.addEngineValves(new PhaseValve(phaseTimers));
+			PhaseTimers phaseTimers, ObjectProvider<RequestExclusion> exclusion) {
+		return (factory) -> factory
+			.addEngineValves(new PhaseValve(phaseTimers, exclusion.getIfUnique(() -> RequestExclusion.NONE)));
 	}
 
 	@Bean

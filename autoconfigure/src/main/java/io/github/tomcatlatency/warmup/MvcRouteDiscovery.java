@@ -1,0 +1,53 @@
+package io.github.tomcatlatency.warmup;
+
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * Finds the application's own routes that a warm-up can call without arguments: those
+ * mapped to {@code GET} alone, with a literal path and no required parameters, headers or
+ * content type. A {@code GET} may still have side effects, which is why discovery is off
+ * by default.
+ *
+ * @author tomcat-latency
+ */
+public final class MvcRouteDiscovery {
+
+	private MvcRouteDiscovery() {
+	}
+
+	/**
+	 * Return a {@code GET} request for each safe-looking route of the mapping.
+	 * @param mapping the application's annotated-controller mapping
+	 * @return the requests, sorted by path
+	 */
+	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping) {
+		return mapping.getHandlerMethods()
+			.keySet()
+			.stream()
+			.filter(MvcRouteDiscovery::isPlainGet)
+			.flatMap((info) -> info.getPatternValues().stream())
+			.filter(MvcRouteDiscovery::isLiteral)
+			.distinct()
+			.sorted()
+			.map(WarmupRequest::get)
+			.toList();
+	}
+
+	private static boolean isPlainGet(RequestMappingInfo info) {
+		return info.getMethodsCondition().getMethods().equals(Set.of(RequestMethod.GET))
+				&& info.getParamsCondition().getExpressions().isEmpty()
+				&& info.getHeadersCondition().getExpressions().isEmpty()
+				&& info.getConsumesCondition().isEmpty();
+	}
+
+	private static boolean isLiteral(String pattern) {
+		return pattern.startsWith("/") && pattern.indexOf('{') < 0 && pattern.indexOf('*') < 0
+				&& pattern.indexOf('?') < 0;
+	}
+
+}

@@ -1,0 +1,39 @@
+package io.github.tomcatlatency.warmup;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One request of a warm-up, sent {@code repetitions} times.
+ *
+ * @param method the HTTP method
+ * @param path the path below the servlet context path, starting with {@code /}
+ * @param headers extra request headers
+ * @param body the request body, or {@code null} for none
+ * @param repetitions how many times to send it, at least one
+ * @author tomcat-latency
+ */
+public record WarmupRequest(String method, String path, Map<String, String> headers, @Nullable String body,
+		int repetitions) {
+
+	public WarmupRequest {
+		if (!path.startsWith("/")) {
+			throw new IllegalArgumentException("Warm-up path '" + path + "' must start with '/'");
+		}
+		if (repetitions < 1) {
+			throw new IllegalArgumentException("Warm-up repetitions must be at least 1, was " + repetitions);
+		}
+		headers = Map.copyOf(headers);
+	}
+
+	/**
+	 * Create a {@code GET} request sent once.
+	 * @param path the path below the servlet context path
+	 * @return the request
+	 */
+	public static WarmupRequest get(String path) {
+		return new WarmupRequest("GET", path, Map.of(), null, 1);
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.github.tomcatlatency.warmup;
+
+import java.util.UUID;
+
+import io.github.tomcatlatency.phase.RequestExclusion;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.tomcat.util.buf.MessageBytes;
+
+/**
+ * Marks warm-up requests with a header carrying a random token generated at start-up, so
+ * that metrics can leave them out and nobody outside the process can forge one. Checks
+ * cost one volatile read while no warm-up runs.
+ *
+ * @author tomcat-latency
+ */
+public final class WarmupRequestMarker implements RequestExclusion {
+
+	/**
+	 * Name of the header that carries the token.
+	 */
+	public static final String HEADER = "X-Tomcat-Latency-Warmup";
+
+	private final String token = UUID.randomUUID().toString();
+
+	private volatile boolean active;
+
+	/**
+	 * Return the token that marks warm-up requests.
+	 * @return the header value
+	 */
+	String token() {
+		return this.token;
+	}
+
+	void setActive(boolean active) {
+		this.active = active;
+	}
+
+	/**
+	 * Return whether the request is a warm-up request.
+	 * @param request the servlet request
+	 * @return {@code true} for a request sent by the warm-up
+	 */
+	public boolean isWarmupRequest(HttpServletRequest request) {
+		return this.active && this.token.equals(request.getHeader(HEADER));
+	}
+
+	@Override
+	public boolean excludes(org.apache.coyote.Request request) {
+		if (!this.active) {
+			return false;
+		}
+		// MessageBytes compares in place: no String is created for the header.
+		MessageBytes value = request.getMimeHeaders().getValue(HEADER);
+		return value != null && value.equals(this.token);
+	}
+
+}

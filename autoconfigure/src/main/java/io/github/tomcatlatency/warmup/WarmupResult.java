@@ -1,0 +1,94 @@
+package io.github.tomcatlatency.warmup;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a warm-up did: an immutable snapshot, ready to be serialised by Jackson.
+ *
+ * @param state how the warm-up ended, or that it has not ended yet
+ * @param startedAt when it started, {@code null} before
+ * @param endedAt when it ended, {@code null} before
+ * @param durationMillis how long it took in milliseconds, {@code 0} before it ended
+ * @param message why it was skipped or what failed, {@code null} if nothing did
+ * @param requests each request sent, in order
+ * @author tomcat-latency
+ */
+public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, long durationMillis,
+		@Nullable String message, List<RequestResult> requests) {
+
+	public WarmupResult {
+		requests = List.copyOf(requests);
+	}
+
+	static WarmupResult pending() {
+		return new WarmupResult(State.PENDING, null, null, 0, null, List.of());
+	}
+
+	static WarmupResult skipped(Instant now, String reason) {
+		return new WarmupResult(State.SKIPPED, now, now, 0, reason, List.of());
+	}
+
+	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, @Nullable String message,
+			List<RequestResult> requests) {
+		return new WarmupResult(state, startedAt, endedAt, Duration.between(startedAt, endedAt).toMillis(), message,
+				requests);
+	}
+
+	/**
+	 * How a warm-up ended.
+	 */
+	public enum State {
+
+		/**
+		 * The application has not run the warm-up yet.
+		 */
+		PENDING,
+
+		/**
+		 * Every request got a response below 500, or 503.
+		 */
+		COMPLETED,
+
+		/**
+		 * Some requests could not be sent or answered 500 or above, other than 503.
+		 */
+		FAILED,
+
+		/**
+		 * The timeout passed before every request was sent.
+		 */
+		TIMED_OUT,
+
+		/**
+		 * Nothing was sent, for the reason in the message.
+		 */
+		SKIPPED
+
+	}
+
+	/**
+	 * One request of a warm-up.
+	 *
+	 * @param method the HTTP method
+	 * @param path the path below the servlet context path
+	 * @param status the response status, or {@code null} if no response came
+	 * @param latencyMillis the time to the full response, or to the failure, in
+	 * milliseconds
+	 * @param error the failure without its stack trace, or {@code null}
+	 */
+	public record RequestResult(String method, String path, @Nullable Integer status, double latencyMillis,
+			@Nullable String error) {
+
+		boolean failed() {
+			// 503 is what health and readiness-aware routes answer before the application is
+			// ready: the request still ran through the whole stack.
+			return this.error != null || this.status == null || (this.status >= 500 && this.status != 503);
+		}
+
+	}
+
+}

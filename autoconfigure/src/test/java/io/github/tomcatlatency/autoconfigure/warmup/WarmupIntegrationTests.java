@@ -1,0 +1,254 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.warmup.WarmupResult;
+import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
+import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Integration tests for the warm-up on a real embedded Tomcat over real HTTP.
+ *
+ * @author tomcat-latency
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class WarmupIntegrationTests {
+
+	private final HttpClient client = HttpClient.newHttpClient();
+
+	@Test
+	void readinessRefusesTrafficWhileWarmupRuns() throws Exception {
+		HeldController.reset();
+		CompletableFuture<ConfigurableApplicationContext> starting = CompletableFuture
+			.supplyAsync(() -> start("tomcat-latency.warmup.requests[0].path=/held",
+					"management.endpoint.health.probes.enabled=true"));
+		try {
+			assertThat(HeldController.entered.await(60, TimeUnit.SECONDS)).isTrue();
+			assertThat(HeldController.availability.getReadinessState()).isEqualTo(ReadinessState.REFUSING_TRAFFIC);
+			assertThat(get(HeldController.port, "/actuator/health/readiness").statusCode()).isEqualTo(503);
+		}
+		finally {
+			HeldController.release.countDown();
+		}
+		try (ConfigurableApplicationContext context = starting.get(60, TimeUnit.SECONDS)) {
+			assertThat(context.getBean(ApplicationAvailability.class).getReadinessState())
+				.isEqualTo(ReadinessState.ACCEPTING_TRAFFIC);
+			assertThat(get(port(context), "/actuator/health/readiness").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void warmupRequestsAreLeftOutOfTheMetrics() throws Exception {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].path=/warmed",
+				"tomcat-latency.warmup.requests[0].repetitions=3")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(result.requests()).extracting(RequestResult::path, RequestResult::status)
+				.containsExactly(tuple(WarmupRequests.UNMATCHED_PATH, 404), tuple("/actuator/health", 503),
+						tuple("/warmed", 200), tuple("/warmed", 200), tuple("/warmed", 200));
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(requestCounts(registry, "/warmed")).containsExactly(0L, 0L);
+			assertThat(requestCounts(registry, "NOT_FOUND")).containsExactly(0L, 0L);
+			assertThat(get(port(context), "/warmed").statusCode()).isEqualTo(200);
+			await().untilAsserted(() -> assertThat(requestCounts(registry, "/warmed")).containsExactly(1L, 1L));
+		}
+	}
+
+	@Test
+	void warmsUpBelowTheContextPathWithABody() throws Exception {
+		try (ConfigurableApplicationContext context = start("server.servlet.context-path=/app",
+				"server.address=127.0.0.1", "tomcat-latency.warmup.requests[0].method=POST",
+				"tomcat-latency.warmup.requests[0].path=/echo",
+				"tomcat-latency.warmup.requests[0].headers.Content-Type=text/plain",
+				"tomcat-latency.warmup.requests[0].body=hello")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly(tuple(WarmupRequests.UNMATCHED_PATH, 404), tuple("/actuator/health", 503),
+						tuple("/echo", 200));
+			assertThat(EchoController.lastBody).isEqualTo("hello");
+		}
+	}
+
+	@Test
+	void skipsTheHealthEndpointOnASeparateManagementPort() {
+		try (ConfigurableApplicationContext context = start("management.server.port=0")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
+				.containsExactly(WarmupRequests.UNMATCHED_PATH);
+		}
+	}
+
+	@Test
+	void failingRequestLogsAWarningAndStartupContinues(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].path=/fail")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.FAILED);
+			assertThat(result.requests()).last().extracting(RequestResult::status).isEqualTo(500);
+			assertThat(output).contains("WARN").contains("Tomcat warm-up request GET /fail failed: status 500");
+		}
+	}
+
+	@Test
+	void timeoutEndsTheWarmupAndStartupContinues(CapturedOutput output) {
+		HeldController.reset();
+		ConfigurableApplicationContext context = start("tomcat-latency.warmup.timeout=1s",
+				"tomcat-latency.warmup.requests[0].path=/held", "tomcat-latency.warmup.requests[1].path=/warmed");
+		// Release the held request before closing: graceful shutdown would wait for it.
+		HeldController.release.countDown();
+		try (context) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.TIMED_OUT);
+			assertThat(result.requests()).extracting(RequestResult::path).doesNotContain("/warmed");
+			assertThat(output).contains("Tomcat warm-up timed out");
+		}
+	}
+
+	@Test
+	void failOnErrorFailsStartup() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> start("tomcat-latency.warmup.fail-on-error=true",
+					"tomcat-latency.warmup.requests[0].path=/fail"))
+			.withMessageContaining("tomcat-latency.warmup.fail-on-error=true");
+	}
+
+	@Test
+	void discoversLiteralGetRoutesWhenAsked() {
+		HeldController.reset();
+		HeldController.release.countDown();
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.discover-routes=true",
+				"tomcat-latency.warmup.framework-requests=false")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
+				.containsExactly("/fail", "/held", "/warmed");
+		}
+	}
+
+	private static org.assertj.core.groups.Tuple tuple(Object... values) {
+		return org.assertj.core.groups.Tuple.tuple(values);
+	}
+
+	private static List<Long> requestCounts(MeterRegistry registry, String uri) {
+		return List.of(registry.find(PhaseTimers.METER_NAME).tag("uri", uri).tag("phase", "mvc").timers()
+			.stream().mapToLong((timer) -> timer.count()).sum(),
+				registry.find("http.server.requests").tag("uri", uri).timers().stream()
+					.mapToLong((timer) -> timer.count()).sum());
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		// Jetty is on the test class path for back-off tests; a management context would find both.
+		return new SpringApplicationBuilder(TestApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0")
+			.properties(properties)
+			.run();
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return ((WebServerApplicationContext) context).getWebServer().getPort();
+	}
+
+	private HttpResponse<String> get(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).build();
+		return this.client.send(request, HttpResponse.BodyHandlers.ofString());
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import({ HeldController.class, EchoController.class })
+	static class TestApplication {
+
+	}
+
+	@RestController
+	static class HeldController {
+
+		static volatile CountDownLatch entered = new CountDownLatch(1);
+
+		static volatile CountDownLatch release = new CountDownLatch(1);
+
+		static volatile ApplicationAvailability availability;
+
+		static volatile int port;
+
+		private final ApplicationAvailability applicationAvailability;
+
+		HeldController(ApplicationAvailability applicationAvailability) {
+			this.applicationAvailability = applicationAvailability;
+		}
+
+		static void reset() {
+			entered = new CountDownLatch(1);
+			release = new CountDownLatch(1);
+		}
+
+		@GetMapping("/held")
+		String held(jakarta.servlet.http.HttpServletRequest request) throws InterruptedException {
+			availability = this.applicationAvailability;
+			port = request.getLocalPort();
+			entered.countDown();
+			release.await(60, TimeUnit.SECONDS);
+			return "held";
+		}
+
+		@GetMapping("/warmed")
+		String warmed() {
+			return "warmed";
+		}
+
+		@GetMapping(path = "/fail", params = "never")
+		String notDiscovered() {
+			return "not discovered";
+		}
+
+		@GetMapping("/fail")
+		String fail() {
+			throw new IllegalStateException("fails on purpose");
+		}
+
+	}
+
+	@RestController
+	static class EchoController {
+
+		static volatile String lastBody;
+
+		@PostMapping("/echo")
+		String echo(@RequestBody String body) {
+			lastBody = body;
+			return body;
+		}
+
+	}
+
+}
