@@ -279,6 +279,13 @@ public class TomcatLatencyProperties {
 	 */
 	public static class Cache {
 
+		private static final Duration MAX_TTL = Duration.ofDays(3650);
+
+		/**
+		 * Whether to manage Tomcat's resource cache: settings, prewarm, pinning and meters.
+		 */
+		private boolean enabled = true;
+
 		/**
 		 * Time-to-live of entries in Tomcat's resource cache; overrides
 		 * 'server.tomcat.resource.cache-ttl'.
@@ -314,11 +321,24 @@ public class TomcatLatencyProperties {
 		 */
 		private DataSize pinMaxSize = DataSize.ofMegabytes(10);
 
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 		public @Nullable Duration getTtl() {
 			return this.ttl;
 		}
 
 		public void setTtl(@Nullable Duration ttl) {
+			if (ttl != null && ttl.compareTo(MAX_TTL) > 0) {
+				// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates always.
+				throw new IllegalArgumentException("'tomcat-latency.cache.ttl' must be at most " + MAX_TTL.toDays()
+						+ " days, was " + ttl + "; pin resources instead (tomcat-latency.cache.pin)");
+			}
 			this.ttl = (ttl != null) ? positive("tomcat-latency.cache.ttl", ttl) : null;
 		}
 

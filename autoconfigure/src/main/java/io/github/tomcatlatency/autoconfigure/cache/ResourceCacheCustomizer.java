@@ -1,0 +1,95 @@
+package io.github.tomcatlatency.autoconfigure.cache;
+
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.cache.PinningResourceRoot;
+import io.github.tomcatlatency.cache.TomcatResourceCache;
+import org.apache.catalina.Context;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.WebResourceRoot;
+import org.apache.catalina.webresources.StandardRoot;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Installs a {@link PinningResourceRoot} in the application's Tomcat context and applies
+ * the {@code tomcat-latency.cache.*} settings. Ordered after Spring Boot's own customizer,
+ * whose context listener applies {@code server.tomcat.resource.*} on
+ * {@link Lifecycle#CONFIGURE_START_EVENT}: this one's listener is added later, runs later
+ * on the same event, and so wins for each property set.
+ *
+ * @author tomcat-latency
+ */
+final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+
+	private static final Log logger = LogFactory.getLog(ResourceCacheCustomizer.class);
+
+	private final TomcatLatencyProperties.Cache properties;
+
+	private final TomcatResourceCache resourceCache;
+
+	ResourceCacheCustomizer(TomcatLatencyProperties.Cache properties, TomcatResourceCache resourceCache) {
+		this.properties = properties;
+		this.resourceCache = resourceCache;
+	}
+
+	@Override
+	public int getOrder() {
+		// Spring Boot's TomcatWebServerFactoryCustomizer has order 0.
+		return 1;
+	}
+
+	@Override
+	public void customize(TomcatServletWebServerFactory factory) {
+		factory.addContextCustomizers(this::customize);
+	}
+
+	private void customize(Context context) {
+		installPinningRoot(context);
+		this.resourceCache.register(context.getResources());
+		context.addLifecycleListener((event) -> {
+			if (event.getType().equals(Lifecycle.CONFIGURE_START_EVENT)) {
+				applySettings(context.getResources());
+			}
+			else if (event.getType().equals(Lifecycle.AFTER_START_EVENT)
+					&& context.getResources() instanceof PinningResourceRoot root && this.properties.isPrewarm()) {
+				root.prewarm(this.properties.isPin(), this.properties.getPinMaxSize().toBytes());
+			}
+		});
+	}
+
+	private void installPinningRoot(Context context) {
+		WebResourceRoot resources = context.getResources();
+		// Spring Boot picks another root, which hides its loader classes, when the
+		// application has a document root directory: keep that one.
+		if (resources != null && resources.getClass() != StandardRoot.class) {
+			logger.info("Tomcat's resource root is " + resources.getClass().getName()
+					+ " (the application has a document root directory): cache settings apply, "
+					+ "but resources are neither pinned nor counted");
+			return;
+		}
+		PinningResourceRoot root = new PinningResourceRoot(context);
+		// As Spring Boot does for its own root.
+		root.setReadOnly(true);
+		context.setResources(root);
+	}
+
+	private void applySettings(WebResourceRoot resources) {
+		DataSize maxSize = this.properties.getMaxSize();
+		if (maxSize != null) {
+			resources.setCacheMaxSize(maxSize.toKilobytes());
+		}
+		if (this.properties.getTtl() != null) {
+			resources.setCacheTtl(this.properties.getTtl().toMillis());
+		}
+		DataSize objectMaxSize = this.properties.getObjectMaxSize();
+		if (objectMaxSize != null) {
+			resources.setCacheObjectMaxSize((int) Math.min(Integer.MAX_VALUE, objectMaxSize.toKilobytes()));
+		}
+	}
+
+}

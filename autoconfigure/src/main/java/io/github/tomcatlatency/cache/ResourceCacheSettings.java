@@ -1,0 +1,21 @@
+package io.github.tomcatlatency.cache;
+
+/**
+ * The settings of Tomcat's resource cache in force, and the property that set each.
+ *
+ * @param cachingAllowed whether Tomcat caches resources at all
+ * @param ttlMillis time-to-live of unpinned entries
+ * @param ttlSetBy the property that set it
+ * @param maxSizeBytes maximum size of the TTL cache
+ * @param maxSizeSetBy the property that set it
+ * @param objectMaxSizeBytes largest resource whose content is cached
+ * @param objectMaxSizeSetBy the property that set it, or Tomcat's default
+ * @param pinning whether resources from archives are pinned
+ * @param pinMaxSizeBytes the most memory pinned resources may take
+ * @author tomcat-latency
+ */
+public record ResourceCacheSettings(boolean cachingAllowed, long ttlMillis, String ttlSetBy, long maxSizeBytes,
+		String maxSizeSetBy, long objectMaxSizeBytes, String objectMaxSizeSetBy, boolean pinning,
+		long pinMaxSizeBytes) {
+
+}

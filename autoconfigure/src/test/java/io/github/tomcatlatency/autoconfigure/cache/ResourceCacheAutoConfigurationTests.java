@@ -1,0 +1,54 @@
+package io.github.tomcatlatency.autoconfigure.cache;
+
+import io.github.tomcatlatency.cache.ResourceCacheMetrics;
+import io.github.tomcatlatency.cache.TomcatResourceCache;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link ResourceCacheAutoConfiguration}.
+ *
+ * @author tomcat-latency
+ */
+class ResourceCacheAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+
+	@Test
+	void managesTheCacheOfServletAppOnTomcat() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(TomcatResourceCache.class)
+			.hasSingleBean(ResourceCacheCustomizer.class)
+			.hasSingleBean(ResourceCacheMetrics.class));
+	}
+
+	@Test
+	void backsOffWhenDisabled() {
+		this.contextRunner.withPropertyValues("tomcat-latency.cache.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(TomcatResourceCache.class)
+				.doesNotHaveBean(ResourceCacheCustomizer.class));
+		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(TomcatResourceCache.class));
+	}
+
+	@Test
+	void leavesMetersOutWithoutMicrometer() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("io.micrometer.core"))
+			.run((context) -> assertThat(context).hasSingleBean(TomcatResourceCache.class)
+				.doesNotHaveBean(ResourceCacheMetrics.class));
+	}
+
+	@Test
+	void backsOffOutsideServletApps() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ResourceCacheAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(TomcatResourceCache.class));
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.micrometer.observation.ObservationPredicate;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link WarmupAutoConfiguration}.
+ *
+ * @author tomcat-latency
+ */
+class WarmupAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(WarmupAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+
+	@Test
+	void warmsUpServletAppOnTomcat() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(WarmupRunner.class)
+			.hasSingleBean(WarmupRequestMarker.class)
+			.hasSingleBean(ObservationPredicate.class)
+			.hasSingleBean(WarmupRequests.FrameworkRoutes.class));
+	}
+
+	@Test
+	void backsOffWhenDisabled() {
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(WarmupRunner.class)
+				.doesNotHaveBean(WarmupRequestMarker.class));
+		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(WarmupRunner.class));
+	}
+
+	@Test
+	void leavesObservationAndActuatorOutWhenAbsent() {
+		this.contextRunner
+			.withClassLoader(new FilteredClassLoader("io.micrometer.observation", "org.springframework.boot.actuate"))
+			.run((context) -> assertThat(context).hasSingleBean(WarmupRunner.class)
+				.doesNotHaveBean(ObservationPredicate.class)
+				.doesNotHaveBean(WarmupRequests.FrameworkRoutes.class));
+	}
+
+	@Test
+	void backsOffOutsideServletApps() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(WarmupAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(WarmupRunner.class));
+	}
+
+}
