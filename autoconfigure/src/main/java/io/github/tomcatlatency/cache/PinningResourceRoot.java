@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.catalina.Context;
@@ -122,7 +123,12 @@ public class PinningResourceRoot extends StandardRoot {
 		Deque<String> directories = new ArrayDeque<>();
 		directories.add("/");
 		while (!directories.isEmpty() && walked < MAX_PREWARMED_RESOURCES) {
-			for (String path : listWebAppPaths(directories.poll())) {
+			Set<String> paths = listWebAppPaths(directories.poll());
+			if (paths == null) {
+				// Tomcat's answer for a directory without resources.
+				continue;
+			}
+			for (String path : paths) {
 				if (path.startsWith("/WEB-INF/") || path.startsWith("/META-INF/")) {
 					continue;
 				}

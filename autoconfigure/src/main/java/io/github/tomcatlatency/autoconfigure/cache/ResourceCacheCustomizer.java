@@ -57,9 +57,20 @@ final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<Tomcat
 			}
 			else if (event.getType().equals(Lifecycle.AFTER_START_EVENT)
 					&& context.getResources() instanceof PinningResourceRoot root && this.properties.isPrewarm()) {
-				root.prewarm(this.properties.isPin(), this.properties.getPinMaxSize().toBytes());
+				prewarm(root);
 			}
 		});
+	}
+
+	private void prewarm(PinningResourceRoot root) {
+		try {
+			root.prewarm(this.properties.isPin(), this.properties.getPinMaxSize().toBytes());
+		}
+		catch (RuntimeException ex) {
+			// A faster first request is not worth a failed start.
+			logger.warn("Prewarming Tomcat's resource cache failed; the cache fills on demand instead: "
+					+ ex);
+		}
 	}
 
 	private void installPinningRoot(Context context) {
