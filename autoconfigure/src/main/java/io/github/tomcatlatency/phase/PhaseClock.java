@@ -44,6 +44,8 @@ final class PhaseClock {
 
 	private @Nullable String route;
 
+	private boolean excluded;
+
 	/**
 	 * Return the clock of the request being dispatched on this thread.
 	 * @return the clock, or {@code null} outside a dispatch timed by {@link PhaseValve}
@@ -64,6 +66,7 @@ final class PhaseClock {
 	 */
 	void dispatchStarted(long requestStartNanos, long now) {
 		if (this.requestStartNanos != requestStartNanos) {
+			this.excluded = false;
 			this.requestStartNanos = requestStartNanos;
 			this.phase = Phase.CONTAINER;
 			this.phaseStartNanos = requestStartNanos;
@@ -76,6 +79,13 @@ final class PhaseClock {
 		else {
 			switchTo(Phase.CONTAINER, now);
 		}
+	}
+
+	/**
+	 * Leave the current request out of the timers: on completion it only prepares them.
+	 */
+	void exclude() {
+		this.excluded = true;
 	}
 
 	/**
@@ -142,6 +152,10 @@ final class PhaseClock {
 			return;
 		}
 		this.requestStartNanos = NOT_STARTED;
+		if (this.excluded) {
+			recorder.prepare(this.route, method, status);
+			return;
+		}
 		switchTo(Phase.CONTAINER, requestStartNanos + totalNanos);
 		long mvc = Math.min(this.mvcNanos, totalNanos);
 		long filters = Math.min(this.filtersNanos, totalNanos - mvc);

@@ -23,4 +23,15 @@ public interface PhaseRecorder {
 	void record(@Nullable String route, String method, int status, long containerNanos, long filtersNanos,
 			long mvcNanos);
 
+	/**
+	 * Prepare what recording a request like this one needs, without recording it: called
+	 * for requests left out of the timers, such as warm-up requests, so that the first
+	 * recorded request does not pay for it.
+	 * @param route the pattern Spring MVC matched, or {@code null} if none matched
+	 * @param method the request method as sent
+	 * @param status the response status
+	 */
+	default void prepare(@Nullable String route, String method, int status) {
+	}
+
 }

@@ -79,6 +79,15 @@ public final class PhaseTimers implements PhaseRecorder {
 		timers[Phase.MVC.ordinal()].record(mvcNanos, TimeUnit.NANOSECONDS);
 	}
 
+	@Override
+	public void prepare(@Nullable String route, String method, int status) {
+		// Registers the timers: a warm-up leaves them at zero but created.
+		RouteTimers routeTimers = routeTimers(uri(route, status));
+		if (routeTimers != null && routeTimers != this.excluded) {
+			routeTimers.timers(methodIndex(method), Outcome.forStatus(status));
+		}
+	}
+
 	private @Nullable RouteTimers routeTimers(String uri) {
 		RouteTimers routeTimers = this.routes.get(uri);
 		if (routeTimers != null) {

@@ -40,14 +40,15 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 	public void invoke(Request request, Response response) throws IOException, ServletException {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
 		long requestStartNanos = coyoteRequest.getStartTimeNanos();
-		// An untimed dispatch leaves the clock unstarted, so log() records nothing for it.
-		PhaseClock clock = (requestStartNanos != -1 && !this.exclusion.excludes(coyoteRequest))
-				? clockOf(coyoteRequest) : null;
+		PhaseClock clock = (requestStartNanos != -1) ? clockOf(coyoteRequest) : null;
 		if (clock == null) {
 			getNext().invoke(request, response);
 			return;
 		}
 		clock.dispatchStarted(requestStartNanos, System.nanoTime());
+		if (this.exclusion.excludes(coyoteRequest)) {
+			clock.exclude();
+		}
 		PhaseClock.setCurrent(clock);
 		try {
 			getNext().invoke(request, response);

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# First-request latency of the sample with the warm-up on and off. Each measurement starts the
+# packaged sample in a fresh JVM, waits until it reports ACCEPTING_TRAFFIC, sends one request
+# to a route and then 20 more; it prints the first request divided by the warm median, for a
+# route the sample's application.yml warms up and for one it does not, and the ratio of the
+# start-up times (launch to ready).
+#
+# Readiness is read from the log, not by polling /actuator/health: every poll would itself be
+# a request through the whole stack, i.e. a warm-up, and hide what is being measured.
+#
+# Usage: bench/warmup.sh [runs]
+source "$(dirname "$0")/common.sh"
+
+RUNS=${1:-5}
+CONFIGURED=${CONFIGURED:-/greetings/bench}
+NOT_CONFIGURED=${NOT_CONFIGURED:-/fast}
+WARM_REQUESTS=20
+
+build_sample
+trap stop_samples EXIT
+WORK=$(mktemp -d)
+
+now_ms() {
+	date +%s%3N
+}
+
+request_ms() {
+	local seconds
+	seconds=$(curl -sS -o /dev/null -w '%{time_total}' "$1") || { echo "GET $1 failed" >&2; return 1; }
+	awk -v s="$seconds" 'BEGIN { print s * 1000 }'
+}
+
+# measure VARIANT ROUTE ARGS...: one fresh start, appends to $WORK/VARIANT.ROUTE-NAME.* files.
+measure() {
+	local variant=$1 name=$2 route=$3
+	shift 3
+	local port log start deadline
+	port=$(free_port)
+	log="$WORK/$variant-$name.log"
+	start=$(now_ms)
+	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 \
+		--logging.level.org.springframework.boot.availability=debug "$@" >"$log" 2>&1 &
+	PIDS+=($!)
+	deadline=$((SECONDS + 90))
+	until grep -q 'ReadinessState changed to ACCEPTING_TRAFFIC' "$log"; do
+		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
+			echo "The sample did not become ready; its log:" >&2
+			cat "$log" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+	echo $(($(now_ms) - start)) >>"$WORK/$variant.startup"
+	request_ms "http://127.0.0.1:$port$route" >>"$WORK/$variant.$name.first"
+	for ((i = 0; i < WARM_REQUESTS; i++)); do
+		request_ms "http://127.0.0.1:$port$route"
+	done | median >>"$WORK/$variant.$name.warm"
+	stop_samples
+}
+
+for ((run = 1; run <= RUNS; run++)); do
+	for variant in on off; do
+		args=()
+		[[ $variant == off ]] && args=(--tomcat-latency.warmup.enabled=false)
+		measure "$variant" configured "$CONFIGURED" "${args[@]}"
+		measure "$variant" not-configured "$NOT_CONFIGURED" "${args[@]}"
+	done
+	echo "run $run of $RUNS done"
+done
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}
+
+for variant in on off; do
+	for name in configured not-configured; do
+		route=$CONFIGURED
+		[[ $name == not-configured ]] && route=$NOT_CONFIGURED
+		first=$(median <"$WORK/$variant.$name.first")
+		warm=$(median <"$WORK/$variant.$name.warm")
+		printf 'warm-up %-3s %-14s %-18s first %8.2f ms  warm median %6.2f ms  first/warm %s\n' \
+			"$variant" "$name" "$route" "$first" "$warm" "$(ratio "$first" "$warm")"
+	done
+done
+on=$(median <"$WORK/on.startup")
+off=$(median <"$WORK/off.startup")
+printf 'start-up to ready: warm-up on %s ms, off %s ms, ratio %s\n' "$on" "$off" "$(ratio "$on" "$off")"
+echo "Targets with warm-up on: first/warm <= 1.3 configured, <= 2 not configured; start-up ratio <= 1.15."
+echo "Medians of $RUNS fresh JVMs per line, $(nproc) cores, $(date -u +%F)."
+rm -rf "$WORK"
