@@ -19,16 +19,20 @@ import org.apache.catalina.valves.ValveBase;
  */
 public final class PhaseValve extends ValveBase implements AccessLog {
 
+	private final Routes routes;
+
 	private final PhaseRecorder recorder;
 
 	private volatile boolean requestAttributesEnabled;
 
 	/**
 	 * Create a valve that reports to the given recorder.
+	 * @param routes resolves each request's route
 	 * @param recorder where each request's split goes
 	 */
-	public PhaseValve(PhaseRecorder recorder) {
+	public PhaseValve(Routes routes, PhaseRecorder recorder) {
 		super(true);
+		this.routes = routes;
 		this.recorder = recorder;
 	}
 
@@ -55,9 +59,14 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 	@Override
 	public void log(Request request, Response response, long time) {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
-		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock) {
-			clock.complete(coyoteRequest.getStartTimeNanos(), time, this.recorder, request.getMethod(),
-					response.getStatus());
+		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock
+				&& clock.complete(coyoteRequest.getStartTimeNanos(), time)) {
+			int status = response.getStatus();
+			Route route = this.routes.resolve(clock.route(), status);
+			if (route != null) {
+				this.recorder.record(route, request.getMethod(), status, clock.containerNanos(), clock.filtersNanos(),
+						clock.mvcNanos());
+			}
 		}
 	}
 

@@ -1,0 +1,47 @@
+# Shared by the benchmark scripts: builds the sample fat jar and starts it.
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT_DIR=$(dirname "$BENCH_DIR")
+SAMPLE_JAR="$ROOT_DIR/sample/target/tomcat-latency-sample.jar"
+JAVA_OPTS=(-Xms512m -Xmx512m -XX:+UseParallelGC)
+PIDS=()
+
+build_sample() {
+	if [[ ! -f "$SAMPLE_JAR" || -n "${REBUILD:-}" ]]; then
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl sample -am package)
+	fi
+}
+
+free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# start_sample PORT LOGFILE [ARGS...]: starts the jar in the background and waits until it is healthy.
+start_sample() {
+	local port=$1 log=$2
+	shift 2
+	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
+	PIDS+=($!)
+	local deadline=$((SECONDS + 90))
+	until curl -fs -o /dev/null "http://127.0.0.1:$port/actuator/health"; do
+		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
+			echo "The sample on port $port did not start; its log:" >&2
+			cat "$log" >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+stop_samples() {
+	for pid in "${PIDS[@]}"; do
+		kill "$pid" 2>/dev/null || true
+	done
+	wait 2>/dev/null || true
+	PIDS=()
+}
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
