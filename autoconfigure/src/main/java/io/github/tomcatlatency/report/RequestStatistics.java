@@ -40,6 +40,10 @@ public final class RequestStatistics implements PhaseRecorder {
 		this.state = new AtomicReference<>(new State(maxRoutes));
 	}
 
+	RouteStatistics.SpikeDetection spikeDetection() {
+		return this.spikeDetection;
+	}
+
 	/**
 	 * Start counting: the application is ready for traffic.
 	 */
@@ -66,14 +70,19 @@ public final class RequestStatistics implements PhaseRecorder {
 			state.routes.compareAndSet(route.index(), null, new RouteStatistics(route.uri()));
 			statistics = state.routes.get(route.index());
 		}
-		if (state.first.get() == null) {
-			state.first.compareAndSet(null, new FirstRequest(route.uri(), Split.of(containerNanos, filtersNanos, mvcNanos)));
+		if (state.firstRoute.get() == null) {
+			state.firstRoute.compareAndSet(null, statistics);
 		}
 		statistics.record(containerNanos, filtersNanos, mvcNanos, this.spikeDetection);
 	}
 
-	@Nullable FirstRequest firstRequest() {
-		return this.state.get().first.get();
+	/**
+	 * Return the route of the first request after the application became ready: that
+	 * request was also the first of its route.
+	 * @return the route, or {@code null} before any request
+	 */
+	@Nullable RouteStatistics firstRoute() {
+		return this.state.get().firstRoute.get();
 	}
 
 	List<RouteStatistics> routes() {
@@ -88,21 +97,11 @@ public final class RequestStatistics implements PhaseRecorder {
 		return result;
 	}
 
-	/**
-	 * The first request after the application became ready.
-	 *
-	 * @param route its route
-	 * @param split its time
-	 */
-	record FirstRequest(String route, Split split) {
-
-	}
-
 	private static final class State {
 
 		private final AtomicReferenceArray<@Nullable RouteStatistics> routes;
 
-		private final AtomicReference<@Nullable FirstRequest> first = new AtomicReference<>();
+		private final AtomicReference<@Nullable RouteStatistics> firstRoute = new AtomicReference<>();
 
 		State(int maxRoutes) {
 			this.routes = new AtomicReferenceArray<>(maxRoutes);

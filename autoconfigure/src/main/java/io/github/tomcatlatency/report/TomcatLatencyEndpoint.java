@@ -1,17 +1,18 @@
 package io.github.tomcatlatency.report;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.report.LatencyHistogram.Snapshot;
-import io.github.tomcatlatency.report.RequestStatistics.FirstRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.CacheState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequests;
@@ -64,7 +65,7 @@ public class TomcatLatencyEndpoint {
 
 	private final Supplier<@Nullable Object> warmup;
 
-	private final Report report;
+	private final int topRoutes;
 
 	private volatile @Nullable Instant since;
 
@@ -75,17 +76,17 @@ public class TomcatLatencyEndpoint {
 	 * @param tomcat the running Tomcat, once started
 	 * @param environment the application's environment
 	 * @param warmup the warm-up result, if any
-	 * @param report what to report: how many routes, spike detection
+	 * @param topRoutes how many routes each list of the report shows at most
 	 */
 	public TomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
 			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable Object> warmup,
-			Report report) {
+			int topRoutes) {
 		this.statistics = statistics;
 		this.advisories = advisories;
 		this.tomcat = tomcat;
 		this.environment = environment;
 		this.warmup = warmup;
-		this.report = report;
+		this.topRoutes = topRoutes;
 	}
 
 	@ReadOperation
@@ -112,32 +113,32 @@ public class TomcatLatencyEndpoint {
 	}
 
 	private ColdRequests coldRequests(List<RouteStatistics> routes) {
-		FirstRequest first = this.statistics.firstRequest();
-		ColdRequest firstRequest = null;
-		if (first != null) {
-			RouteStatistics route = routes.stream().filter((r) -> r.route().equals(first.route())).findFirst().orElse(null);
-			if (route != null) {
-				firstRequest = coldRequest(route, first.split());
-			}
-		}
+		RouteStatistics firstRoute = this.statistics.firstRoute();
+		ColdRequest firstRequest = (firstRoute != null) ? coldRequest(firstRoute) : null;
 		List<ColdRequest> worst = routes.stream()
-			.filter((route) -> route.first() != null && route.total().count() > 1)
-			.map((route) -> coldRequest(route, route.first()))
+			.filter((route) -> route.total().count() > 1)
+			.map(TomcatLatencyEndpoint::coldRequest)
+			.filter(Objects::nonNull)
 			.sorted(Comparator.comparingDouble(ColdRequest::penaltyMs).reversed())
-			.limit(this.report.topRoutes())
+			.limit(this.topRoutes)
 			.toList();
 		List<RouteSpikes> spikes = routes.stream()
 			.filter((route) -> route.spikes() > 0)
 			.sorted(Comparator.comparingLong(RouteStatistics::spikes).reversed())
-			.limit(this.report.topRoutes())
+			.limit(this.topRoutes)
 			.map((route) -> new RouteSpikes(route.route(), route.spikes(), route.lastSpike()))
 			.toList();
 		long spikeCount = routes.stream().mapToLong(RouteStatistics::spikes).sum();
 		return new ColdRequests(this.since, firstRequest, worst,
-				new Spikes(spikeCount, this.report.spikeFactor(), this.report.spikeIdleSeconds(), spikes));
+				new Spikes(spikeCount, this.statistics.spikeDetection().factor(),
+						Duration.ofNanos(this.statistics.spikeDetection().idleNanos()).toSeconds(), spikes));
 	}
 
-	private static ColdRequest coldRequest(RouteStatistics route, Split first) {
+	private static @Nullable ColdRequest coldRequest(RouteStatistics route) {
+		Split first = route.first();
+		if (first == null) {
+			return null;
+		}
 		double median = Split.millis(route.total().percentileNanos(0.5));
 		double penalty = Math.max(0, Math.round((first.totalMs() - median) * 1000) / 1000.0);
 		double ratio = (median > 0) ? Math.round(first.totalMs() / median * 100) / 100.0 : 0;
@@ -156,7 +157,7 @@ public class TomcatLatencyEndpoint {
 		List<RoutePhases> top = new ArrayList<>();
 		routes.stream()
 			.sorted(Comparator.comparingLong((RouteStatistics route) -> route.total().snapshot().totalNanos()).reversed())
-			.limit(this.report.topRoutes())
+			.limit(this.topRoutes)
 			.forEach((route) -> {
 				Snapshot routeTotal = route.total().snapshot();
 				Snapshot[] routePhases = new Snapshot[PHASES.length];
@@ -198,17 +199,6 @@ public class TomcatLatencyEndpoint {
 			}
 		}
 		return states;
-	}
-
-	/**
-	 * What the report includes.
-	 *
-	 * @param topRoutes how many routes each list shows at most
-	 * @param spikeFactor how many times its route's median a cold spike takes at least
-	 * @param spikeIdleSeconds how long a route must have been idle before a cold spike
-	 */
-	public record Report(int topRoutes, double spikeFactor, long spikeIdleSeconds) {
-
 	}
 
 }

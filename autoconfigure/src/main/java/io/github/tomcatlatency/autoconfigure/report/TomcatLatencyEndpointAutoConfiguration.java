@@ -56,10 +56,8 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	@Bean
 	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
 			ApplicationContext applicationContext, Environment environment, TomcatLatencyProperties properties) {
-		TomcatLatencyProperties.Report report = properties.getReport();
 		return new TomcatLatencyEndpoint(statistics, advisories, RunningTomcat.of(applicationContext), environment,
-				() -> null, new TomcatLatencyEndpoint.Report(report.getTopRoutes(), report.getSpikeFactor(),
-						report.getSpikeIdle().toSeconds()));
+				() -> null, properties.getReport().getTopRoutes());
 	}
 
 	@Bean
