@@ -48,14 +48,6 @@ public final class Routes {
 	}
 
 	/**
-	 * Return the most routes recorded.
-	 * @return the bound on {@link Route#index()}
-	 */
-	public int maxRoutes() {
-		return this.maxRoutes;
-	}
-
-	/**
 	 * Return the route of a completed request.
 	 * @param pattern the pattern Spring MVC matched, or {@code null}
 	 * @param status the response status
