@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.sample;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -89,11 +90,14 @@ final class PrometheusServer implements AutoCloseable {
 	private static Path binary() {
 		String configured = System.getProperty("prometheus.binary");
 		if (configured != null) {
-			return executable(Path.of(configured), "System property 'prometheus.binary' names " + configured
-					+ ", which is not an executable file");
+			if (!Files.isRegularFile(Path.of(configured)) || !Files.isExecutable(Path.of(configured))) {
+				throw new IllegalStateException(
+						"System property 'prometheus.binary' names " + configured + ", which is not an executable file");
+			}
+			return Path.of(configured);
 		}
 		String path = System.getenv().getOrDefault("PATH", "");
-		return Stream.of(path.split(java.io.File.pathSeparator))
+		return Stream.of(path.split(File.pathSeparator))
 			.filter((directory) -> !directory.isEmpty())
 			.map((directory) -> Path.of(directory, "prometheus"))
 			.filter(Files::isExecutable)
@@ -101,13 +105,6 @@ final class PrometheusServer implements AutoCloseable {
 			.orElseThrow(() -> new IllegalStateException("No 'prometheus' binary on the PATH (" + path
 					+ "): install it (Debian: apt-get install --no-install-recommends prometheus, as .ci/run does)"
 					+ " or name it with -Dprometheus.binary=/path/to/prometheus"));
-	}
-
-	private static Path executable(Path path, String message) {
-		if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
-			throw new IllegalStateException(message);
-		}
-		return path;
 	}
 
 	/**
