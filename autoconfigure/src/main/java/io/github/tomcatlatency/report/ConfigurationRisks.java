@@ -31,7 +31,8 @@ final class ConfigurationRisks {
 		for (Context context : components.contexts()) {
 			if (context.getMapperDirectoryRedirectEnabled()) {
 				risks.add(new ConfigurationRisk("mapper-directory-redirect", "high",
-						"Context '" + context.getName() + "' has mapperDirectoryRedirectEnabled=true: Tomcat looks up "
+						"Context '" + (context.getPath().isEmpty() ? "/" : context.getPath())
+								+ "' has mapperDirectoryRedirectEnabled=true: Tomcat looks up "
 								+ "a static resource while mapping every request to the DispatcherServlet, the "
 								+ "lookup the original Tomcat 8.5.31 incident paid for (bug 62968). The time shows "
 								+ "in the container phase.",
