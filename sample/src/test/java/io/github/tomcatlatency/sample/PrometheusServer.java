@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.sample.PrometheusSamples.Sample;
@@ -88,23 +89,31 @@ final class PrometheusServer implements AutoCloseable {
 	}
 
 	private static Path binary() {
+		return findBinary().orElseThrow(() -> new IllegalStateException("No 'prometheus' binary on the PATH ("
+				+ System.getenv("PATH") + "): install it (Debian: apt-get install --no-install-recommends prometheus, "
+				+ "as .ci/run does) or name it with -Dprometheus.binary=/path/to/prometheus"));
+	}
+
+	/**
+	 * Return the binary named by the {@code prometheus.binary} system property, or the
+	 * {@code prometheus} on the {@code PATH}.
+	 * @return the binary, or empty if there is none
+	 */
+	static Optional<Path> findBinary() {
 		String configured = System.getProperty("prometheus.binary");
 		if (configured != null) {
 			if (!Files.isRegularFile(Path.of(configured)) || !Files.isExecutable(Path.of(configured))) {
 				throw new IllegalStateException(
 						"System property 'prometheus.binary' names " + configured + ", which is not an executable file");
 			}
-			return Path.of(configured);
+			return Optional.of(Path.of(configured));
 		}
 		String path = System.getenv().getOrDefault("PATH", "");
 		return Stream.of(path.split(File.pathSeparator))
 			.filter((directory) -> !directory.isEmpty())
 			.map((directory) -> Path.of(directory, "prometheus"))
 			.filter(Files::isExecutable)
-			.findFirst()
-			.orElseThrow(() -> new IllegalStateException("No 'prometheus' binary on the PATH (" + path
-					+ "): install it (Debian: apt-get install --no-install-recommends prometheus, as .ci/run does)"
-					+ " or name it with -Dprometheus.binary=/path/to/prometheus"));
+			.findFirst();
 	}
 
 	/**
