@@ -9,6 +9,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.Assert;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -26,6 +27,10 @@ public class TomcatLatencyProperties {
 
 	private final Metrics metrics = new Metrics();
 
+	private final Report report = new Report();
+
+	private final Advisories advisories = new Advisories();
+
 	private final Warmup warmup = new Warmup();
 
 	private final Cache cache = new Cache();
@@ -42,32 +47,20 @@ public class TomcatLatencyProperties {
 		return this.metrics;
 	}
 
+	public Report getReport() {
+		return this.report;
+	}
+
+	public Advisories getAdvisories() {
+		return this.advisories;
+	}
+
 	public Warmup getWarmup() {
 		return this.warmup;
 	}
 
 	public Cache getCache() {
 		return this.cache;
-	}
-
-	/**
-	 * Reject a duration that is not positive, naming the property in the message.
-	 */
-	static Duration positive(String property, Duration value) {
-		if (value.isNegative() || value.isZero()) {
-			throw new IllegalArgumentException("'" + property + "' must be positive, was " + value);
-		}
-		return value;
-	}
-
-	/**
-	 * Reject a size that is not positive, naming the property in the message.
-	 */
-	static DataSize positive(String property, DataSize value) {
-		if (value.toBytes() <= 0) {
-			throw new IllegalArgumentException("'" + property + "' must be positive, was " + value);
-		}
-		return value;
 	}
 
 	/**
@@ -100,6 +93,76 @@ public class TomcatLatencyProperties {
 
 		public void setExcludeActuator(boolean excludeActuator) {
 			this.excludeActuator = excludeActuator;
+		}
+
+	}
+
+	/**
+	 * Properties of the {@code tomcat-latency} actuator endpoint's report.
+	 */
+	public static class Report {
+
+		/**
+		 * How many routes each list of the report shows at most.
+		 */
+		private int topRoutes = 10;
+
+		/**
+		 * How many times its route's median a request must take to count as a cold spike.
+		 */
+		private double spikeFactor = 5;
+
+		/**
+		 * How long a route must have been idle before a request counts as a cold spike.
+		 */
+		private Duration spikeIdle = Duration.ofSeconds(30);
+
+		public int getTopRoutes() {
+			return this.topRoutes;
+		}
+
+		public void setTopRoutes(int topRoutes) {
+			Assert.isTrue(topRoutes > 0, "'tomcat-latency.report.top-routes' must be greater than 0");
+			this.topRoutes = topRoutes;
+		}
+
+		public double getSpikeFactor() {
+			return this.spikeFactor;
+		}
+
+		public void setSpikeFactor(double spikeFactor) {
+			Assert.isTrue(spikeFactor > 1, "'tomcat-latency.report.spike-factor' must be greater than 1");
+			this.spikeFactor = spikeFactor;
+		}
+
+		public Duration getSpikeIdle() {
+			return this.spikeIdle;
+		}
+
+		public void setSpikeIdle(Duration spikeIdle) {
+			Assert.isTrue(spikeIdle.toMillis() > 0, "'tomcat-latency.report.spike-idle' must be positive");
+			this.spikeIdle = spikeIdle;
+		}
+
+	}
+
+	/**
+	 * Properties of the Tomcat advisory data.
+	 */
+	public static class Advisories {
+
+		/**
+		 * Location of an advisory data file to use instead of the bundled one, for example
+		 * 'file:./tomcat-advisories.txt'. A missing or malformed file fails start-up.
+		 */
+		private @Nullable String location;
+
+		public @Nullable String getLocation() {
+			return this.location;
+		}
+
+		public void setLocation(@Nullable String location) {
+			this.location = location;
 		}
 
 	}
@@ -156,7 +219,8 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setTimeout(Duration timeout) {
-			this.timeout = positive("tomcat-latency.warmup.timeout", timeout);
+			Assert.isTrue(timeout.toMillis() > 0, "'tomcat-latency.warmup.timeout' must be positive");
+			this.timeout = timeout;
 		}
 
 		public boolean isFailOnError() {
@@ -234,10 +298,7 @@ public class TomcatLatencyProperties {
 			}
 
 			public void setPath(String path) {
-				if (!path.startsWith("/")) {
-					throw new IllegalArgumentException(
-							"'tomcat-latency.warmup.requests[].path' must start with '/', was '" + path + "'");
-				}
+				Assert.isTrue(path.startsWith("/"), "'tomcat-latency.warmup.requests[].path' must start with '/'");
 				this.path = path;
 			}
 
@@ -262,10 +323,7 @@ public class TomcatLatencyProperties {
 			}
 
 			public void setRepetitions(int repetitions) {
-				if (repetitions < 1) {
-					throw new IllegalArgumentException(
-							"'tomcat-latency.warmup.requests[].repetitions' must be at least 1, was " + repetitions);
-				}
+				Assert.isTrue(repetitions > 0, "'tomcat-latency.warmup.requests[].repetitions' must be at least 1");
 				this.repetitions = repetitions;
 			}
 
@@ -334,12 +392,11 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setTtl(@Nullable Duration ttl) {
-			if (ttl != null && ttl.compareTo(MAX_TTL) > 0) {
-				// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates always.
-				throw new IllegalArgumentException("'tomcat-latency.cache.ttl' must be at most " + MAX_TTL.toDays()
-						+ " days, was " + ttl + "; pin resources instead (tomcat-latency.cache.pin)");
-			}
-			this.ttl = (ttl != null) ? positive("tomcat-latency.cache.ttl", ttl) : null;
+			// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates always.
+			Assert.isTrue(ttl == null || ttl.compareTo(MAX_TTL) <= 0, "'tomcat-latency.cache.ttl' must be at most "
+					+ MAX_TTL.toDays() + " days; pin resources instead (tomcat-latency.cache.pin)");
+			Assert.isTrue(ttl == null || ttl.toMillis() > 0, "'tomcat-latency.cache.ttl' must be positive");
+			this.ttl = ttl;
 		}
 
 		public @Nullable DataSize getMaxSize() {
@@ -347,7 +404,8 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setMaxSize(@Nullable DataSize maxSize) {
-			this.maxSize = (maxSize != null) ? positive("tomcat-latency.cache.max-size", maxSize) : null;
+			Assert.isTrue(maxSize == null || maxSize.toBytes() > 0, "'tomcat-latency.cache.max-size' must be positive");
+			this.maxSize = maxSize;
 		}
 
 		public @Nullable DataSize getObjectMaxSize() {
@@ -355,8 +413,9 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setObjectMaxSize(@Nullable DataSize objectMaxSize) {
-			this.objectMaxSize = (objectMaxSize != null)
-					? positive("tomcat-latency.cache.object-max-size", objectMaxSize) : null;
+			Assert.isTrue(objectMaxSize == null || objectMaxSize.toBytes() > 0,
+					"'tomcat-latency.cache.object-max-size' must be positive");
+			this.objectMaxSize = objectMaxSize;
 		}
 
 		public boolean isPrewarm() {
@@ -380,7 +439,8 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setPinMaxSize(DataSize pinMaxSize) {
-			this.pinMaxSize = positive("tomcat-latency.cache.pin-max-size", pinMaxSize);
+			Assert.isTrue(pinMaxSize.toBytes() > 0, "'tomcat-latency.cache.pin-max-size' must be positive");
+			this.pinMaxSize = pinMaxSize;
 		}
 
 	}

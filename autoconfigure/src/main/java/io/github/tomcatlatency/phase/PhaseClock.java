@@ -44,6 +44,8 @@ final class PhaseClock {
 
 	private @Nullable String route;
 
+	private long containerNanos;
+
 	private boolean excluded;
 
 	/**
@@ -79,13 +81,6 @@ final class PhaseClock {
 		else {
 			switchTo(Phase.CONTAINER, now);
 		}
-	}
-
-	/**
-	 * Leave the current request out of the timers: on completion it only prepares them.
-	 */
-	void exclude() {
-		this.excluded = true;
 	}
 
 	/**
@@ -140,26 +135,51 @@ final class PhaseClock {
 	}
 
 	/**
-	 * Close the clock when Tomcat logs the request, at most once per request.
+	 * Close the clock when Tomcat logs the request, at most once per request. The split
+	 * can then be read until the next request on the same connection starts.
 	 * @param requestStartNanos when Tomcat started reading the request being logged
 	 * @param totalNanos the request's wall time as Tomcat measured it
-	 * @param recorder where to record the split
-	 * @param method the request method
-	 * @param status the response status
+	 * @return whether the clock timed this request and was still open
 	 */
-	void complete(long requestStartNanos, long totalNanos, PhaseRecorder recorder, String method, int status) {
+	boolean complete(long requestStartNanos, long totalNanos) {
 		if (this.requestStartNanos != requestStartNanos) {
-			return;
+			return false;
 		}
 		this.requestStartNanos = NOT_STARTED;
-		if (this.excluded) {
-			recorder.prepare(this.route, method, status);
-			return;
-		}
 		switchTo(Phase.CONTAINER, requestStartNanos + totalNanos);
-		long mvc = Math.min(this.mvcNanos, totalNanos);
-		long filters = Math.min(this.filtersNanos, totalNanos - mvc);
-		recorder.record(this.route, method, status, totalNanos - filters - mvc, filters, mvc);
+		// Tomcat read its clock before a racing transition: clamp, so the phases add up.
+		this.mvcNanos = Math.min(this.mvcNanos, totalNanos);
+		this.filtersNanos = Math.min(this.filtersNanos, totalNanos - this.mvcNanos);
+		this.containerNanos = totalNanos - this.filtersNanos - this.mvcNanos;
+		return true;
+	}
+
+	/**
+	 * Leave the current request out of the recorders: on completion they only prepare for
+	 * requests like it.
+	 */
+	void exclude() {
+		this.excluded = true;
+	}
+
+	boolean isExcluded() {
+		return this.excluded;
+	}
+
+	@Nullable String route() {
+		return this.route;
+	}
+
+	long containerNanos() {
+		return this.containerNanos;
+	}
+
+	long filtersNanos() {
+		return this.filtersNanos;
+	}
+
+	long mvcNanos() {
+		return this.mvcNanos;
 	}
 
 	private void switchTo(Phase next, long now) {

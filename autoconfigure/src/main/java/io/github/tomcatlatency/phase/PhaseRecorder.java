@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.phase;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * Receives the phase split of each completed request. Called on Tomcat's request threads
  * once per request, so implementations must be cheap and thread-safe.
@@ -13,25 +11,24 @@ public interface PhaseRecorder {
 
 	/**
 	 * Record one completed request.
-	 * @param route the pattern Spring MVC matched, or {@code null} if none matched
+	 * @param route the request's route
 	 * @param method the request method as sent
 	 * @param status the response status
 	 * @param containerNanos time in {@link Phase#CONTAINER}
 	 * @param filtersNanos time in {@link Phase#FILTERS}
 	 * @param mvcNanos time in {@link Phase#MVC}
 	 */
-	void record(@Nullable String route, String method, int status, long containerNanos, long filtersNanos,
-			long mvcNanos);
+	void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos);
 
 	/**
 	 * Prepare what recording a request like this one needs, without recording it: called
 	 * for requests left out of the timers, such as warm-up requests, so that the first
 	 * recorded request does not pay for it.
-	 * @param route the pattern Spring MVC matched, or {@code null} if none matched
+	 * @param route the request's route
 	 * @param method the request method as sent
 	 * @param status the response status
 	 */
-	default void prepare(@Nullable String route, String method, int status) {
+	default void prepare(Route route, String method, int status) {
 	}
 
 }

@@ -1,12 +1,16 @@
 package io.github.tomcatlatency.phase;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.servlet.ServletException;
 import org.apache.catalina.AccessLog;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Engine {@link org.apache.catalina.Valve} that opens a {@link PhaseClock} for each
@@ -19,19 +23,27 @@ import org.apache.catalina.valves.ValveBase;
  */
 public final class PhaseValve extends ValveBase implements AccessLog {
 
+	private static final Log logger = LogFactory.getLog(PhaseValve.class);
+
+	private final Routes routes;
+
 	private final PhaseRecorder recorder;
 
 	private final RequestExclusion exclusion;
+
+	private final AtomicBoolean recordFailureLogged = new AtomicBoolean();
 
 	private volatile boolean requestAttributesEnabled;
 
 	/**
 	 * Create a valve that reports to the given recorder, except for excluded requests.
+	 * @param routes resolves each request's route
 	 * @param recorder where each request's split goes
-	 * @param exclusion which requests to leave untimed
+	 * @param exclusion which requests to leave out of the recorder
 	 */
-	public PhaseValve(PhaseRecorder recorder, RequestExclusion exclusion) {
+	public PhaseValve(Routes routes, PhaseRecorder recorder, RequestExclusion exclusion) {
 		super(true);
+		this.routes = routes;
 		this.recorder = recorder;
 		this.exclusion = exclusion;
 	}
@@ -62,13 +74,35 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 	@Override
 	public void log(Request request, Response response, long time) {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
-		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock) {
-			clock.complete(coyoteRequest.getStartTimeNanos(), time, this.recorder, request.getMethod(),
-					response.getStatus());
+		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock
+				&& clock.complete(coyoteRequest.getStartTimeNanos(), time)) {
+			try {
+				record(clock, request.getMethod(), response.getStatus());
+			}
+			catch (RuntimeException ex) {
+				// Tomcat recycles the request after logging it: a failure here must not stop that.
+				if (this.recordFailureLogged.compareAndSet(false, true)) {
+					logger.warn("Failed to record a request's phases; further failures are not logged", ex);
+				}
+			}
 		}
 	}
 
-	private static PhaseClock clockOf(org.apache.coyote.Request coyoteRequest) {
+	private void record(PhaseClock clock, String method, int status) {
+		Route route = this.routes.resolve(clock.route(), status);
+		if (route == null) {
+			return;
+		}
+		if (clock.isExcluded()) {
+			this.recorder.prepare(route, method, status);
+		}
+		else {
+			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(),
+					clock.mvcNanos());
+		}
+	}
+
+	private static @Nullable PhaseClock clockOf(org.apache.coyote.Request coyoteRequest) {
 		Object note = coyoteRequest.getNote(PhaseClock.NOTE);
 		if (note instanceof PhaseClock clock) {
 			return clock;

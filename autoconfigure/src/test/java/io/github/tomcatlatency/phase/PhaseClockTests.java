@@ -19,9 +19,6 @@ class PhaseClockTests {
 
 	private final List<Split> splits = new ArrayList<>();
 
-	private final PhaseRecorder recorder = (route, method, status, container, filters, mvc) -> this.splits
-		.add(new Split(route, container, filters, mvc));
-
 	@Test
 	void synchronousRequestIsSplitAtTheBoundaries() {
 		this.clock.dispatchStarted(1000, 1010);
@@ -31,7 +28,7 @@ class PhaseClockTests {
 		this.clock.exit(Phase.MVC, 1150);
 		this.clock.exit(Phase.FILTERS, 1160);
 		this.clock.dispatchEnded(false, 1170);
-		this.clock.complete(1000, 200, this.recorder, "GET", 200);
+		complete(1000, 200);
 		assertThat(this.splits).containsExactly(new Split("/things/{id}", 20 + 40, 30 + 10, 100));
 	}
 
@@ -46,7 +43,7 @@ class PhaseClockTests {
 		assertThat(this.clock.exit(Phase.FILTERS, 60)).isFalse();
 		assertThat(this.clock.exit(Phase.MVC, 70)).isTrue();
 		assertThat(this.clock.exit(Phase.FILTERS, 80)).isTrue();
-		this.clock.complete(0, 100, this.recorder, "GET", 200);
+		complete(0, 100);
 		assertThat(this.splits).containsExactly(new Split(null, 10 + 20, 10 + 10, 50));
 	}
 
@@ -64,7 +61,7 @@ class PhaseClockTests {
 		this.clock.exit(Phase.MVC, 90);
 		this.clock.exit(Phase.FILTERS, 95);
 		this.clock.dispatchEnded(false, 97);
-		this.clock.complete(0, 100, this.recorder, "GET", 500);
+		complete(0, 100);
 		assertThat(this.splits).containsExactly(new Split("/boom", 10 + 10 + 5, 10 + 10 + 10 + 5, 10 + 30));
 	}
 
@@ -82,7 +79,7 @@ class PhaseClockTests {
 		this.clock.exit(Phase.MVC, 365);
 		this.clock.exit(Phase.FILTERS, 370);
 		this.clock.dispatchEnded(false, 375);
-		this.clock.complete(0, 380, this.recorder, "GET", 200);
+		complete(0, 380);
 		long mvc = 10 + 300 + 10;
 		long filters = 10 + 10 + 5 + 5;
 		assertThat(this.splits).containsExactly(new Split(null, 380 - mvc - filters, filters, mvc));
@@ -96,23 +93,23 @@ class PhaseClockTests {
 		this.clock.exit(Phase.MVC, 30);
 		this.clock.exit(Phase.FILTERS, 40);
 		this.clock.dispatchEnded(true, 50);
-		this.clock.complete(0, 500, this.recorder, "GET", 200);
+		complete(0, 500);
 		assertThat(this.splits).containsExactly(new Split(null, 10 + 10, 10 + 10, 10 + 450));
 	}
 
 	@Test
 	void requestIsRecordedOnlyOnce() {
 		this.clock.dispatchStarted(0, 0);
-		this.clock.complete(0, 10, this.recorder, "GET", 200);
-		this.clock.complete(0, 10, this.recorder, "GET", 200);
+		complete(0, 10);
+		complete(0, 10);
 		assertThat(this.splits).hasSize(1);
 	}
 
 	@Test
 	void requestThatWasNeverDispatchedIsNotRecorded() {
 		this.clock.dispatchStarted(0, 0);
-		this.clock.complete(0, 10, this.recorder, "GET", 200);
-		this.clock.complete(50, 10, this.recorder, "GET", 400);
+		complete(0, 10);
+		complete(50, 10);
 		assertThat(this.splits).hasSize(1);
 	}
 
@@ -123,11 +120,11 @@ class PhaseClockTests {
 		this.clock.enter(Phase.MVC, 20);
 		this.clock.captureRoute("/first");
 		// The first request's chain never unwinds (an error the container swallowed).
-		this.clock.complete(0, 100, this.recorder, "GET", 500);
+		complete(0, 100);
 		this.clock.dispatchStarted(200, 200);
 		this.clock.enter(Phase.FILTERS, 210);
 		this.clock.exit(Phase.FILTERS, 220);
-		this.clock.complete(200, 30, this.recorder, "GET", 200);
+		complete(200, 30);
 		assertThat(this.splits).element(1).isEqualTo(new Split(null, 20, 10, 0));
 	}
 
@@ -139,11 +136,18 @@ class PhaseClockTests {
 		this.clock.exit(Phase.MVC, 80);
 		this.clock.exit(Phase.FILTERS, 90);
 		// Tomcat's total is read before the last transition on a racing thread.
-		this.clock.complete(0, 60, this.recorder, "GET", 200);
+		complete(0, 60);
 		Split split = this.splits.get(0);
 		assertThat(split.container() + split.filters() + split.mvc()).isEqualTo(60);
 		assertThat(split.container()).isNotNegative();
 		assertThat(split.filters()).isNotNegative();
+	}
+
+	private void complete(long requestStartNanos, long totalNanos) {
+		if (this.clock.complete(requestStartNanos, totalNanos)) {
+			this.splits.add(new Split(this.clock.route(), this.clock.containerNanos(), this.clock.filtersNanos(),
+					this.clock.mvcNanos()));
+		}
 	}
 
 	record Split(@Nullable String route, long container, long filters, long mvc) {

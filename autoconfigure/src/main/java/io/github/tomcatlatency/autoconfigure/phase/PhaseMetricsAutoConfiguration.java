@@ -1,19 +1,9 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
-import java.util.EnumSet;
-
-import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
-import io.github.tomcatlatency.phase.Phase;
-import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
 import io.github.tomcatlatency.phase.PhaseTimers;
-import io.github.tomcatlatency.phase.PhaseValve;
-import io.github.tomcatlatency.phase.RequestExclusion;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.DispatcherType;
 import org.apache.catalina.startup.Tomcat;
 
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -23,16 +13,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
- * that splits each request's time between Tomcat, the servlet filters and Spring MVC.
+ * for the {@value PhaseTimers#METER_NAME} timers.
  *
  * @author tomcat-latency
  */
@@ -42,64 +27,16 @@ import org.springframework.web.servlet.DispatcherServlet;
 		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
 		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
 @ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, DispatcherServlet.class, MeterRegistry.class,
-		MetricsProperties.class })
+@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, MeterRegistry.class, MetricsProperties.class })
 @ConditionalOnBean({ MeterRegistry.class, TomcatServletWebServerFactory.class })
 @ConditionalOnBooleanProperty(name = { "tomcat-latency.enabled", "tomcat-latency.metrics.enabled" },
 		matchIfMissing = true)
-@EnableConfigurationProperties({ TomcatLatencyProperties.class, MetricsProperties.class })
+@EnableConfigurationProperties(MetricsProperties.class)
 public final class PhaseMetricsAutoConfiguration {
 
 	@Bean
-	PhaseTimers tomcatLatencyPhaseTimers(MeterRegistry meterRegistry, MetricsProperties metricsProperties,
-			ObjectProvider<ActuatorRoutes> actuatorRoutes) {
-		ActuatorRoutes excluded = actuatorRoutes.getIfAvailable();
-		return new PhaseTimers(meterRegistry, metricsProperties.getWeb().getServer().getMaxUriTags(),
-				(excluded != null) ? excluded : (route) -> false);
-	}
-
-	@Bean
-	WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatLatencyPhaseValveCustomizer(
-			PhaseTimers phaseTimers, ObjectProvider<RequestExclusion> exclusion) {
-		return (factory) -> factory
-			.addEngineValves(new PhaseValve(phaseTimers, exclusion.getIfUnique(() -> RequestExclusion.NONE)));
-	}
-
-	@Bean
-	FilterRegistrationBean<PhaseBoundaryFilter> tomcatLatencyFiltersBoundary() {
-		// First in the chain: what comes before it is the container.
-		return boundary(Phase.FILTERS, "tomcatLatencyFiltersBoundary", Ordered.HIGHEST_PRECEDENCE);
-	}
-
-	@Bean
-	FilterRegistrationBean<PhaseBoundaryFilter> tomcatLatencyMvcBoundary() {
-		// Last in the chain: Tomcat appends match-after mappings behind all others.
-		FilterRegistrationBean<PhaseBoundaryFilter> registration = boundary(Phase.MVC, "tomcatLatencyMvcBoundary",
-				Ordered.LOWEST_PRECEDENCE);
-		registration.setMatchAfter(true);
-		return registration;
-	}
-
-	private static FilterRegistrationBean<PhaseBoundaryFilter> boundary(Phase phase, String name, int order) {
-		FilterRegistrationBean<PhaseBoundaryFilter> registration = new FilterRegistrationBean<>(
-				new PhaseBoundaryFilter(phase));
-		registration.setName(name);
-		registration.setOrder(order);
-		registration.setDispatcherTypes(EnumSet.allOf(DispatcherType.class));
-		registration.setAsyncSupported(true);
-		return registration;
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(PathMappedEndpoints.class)
-	@ConditionalOnBooleanProperty(name = "tomcat-latency.metrics.exclude-actuator", matchIfMissing = true)
-	static class ActuatorRoutesConfiguration {
-
-		@Bean
-		ActuatorRoutes tomcatLatencyActuatorRoutes(ObjectProvider<PathMappedEndpoints> pathMappedEndpoints) {
-			return new ActuatorRoutes(pathMappedEndpoints);
-		}
-
+	PhaseTimers tomcatLatencyPhaseTimers(MeterRegistry meterRegistry, MetricsProperties metricsProperties) {
+		return new PhaseTimers(meterRegistry, metricsProperties.getWeb().getServer().getMaxUriTags());
 	}
 
 }

@@ -24,6 +24,7 @@ import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.Filter;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.AccessLog;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -138,13 +139,34 @@ class PhaseMetricsIntegrationTests {
 
 	@Test
 	void forwardIsRecordedOnceUnderTheOriginalRoute() throws Exception {
-		get("/fast");
-		awaitRecorded("/fast");
-		long fastBefore = count("/fast", Phase.MVC);
+		long fastBefore = requestFast();
 		assertThat(get("/forward").body()).isEqualTo("fast");
 		awaitRecorded("/forward");
 		assertAddsUpToTomcatTotal("/forward");
 		assertThat(count("/fast", Phase.MVC)).isEqualTo(fastBefore);
+	}
+
+	@Test
+	void includeIsRecordedOnceUnderTheIncludingRoute() throws Exception {
+		long fastBefore = requestFast();
+		assertThat(get("/include").body()).isEqualTo("before:fast");
+		awaitRecorded("/include");
+		assertAddsUpToTomcatTotal("/include");
+		assertThat(count("/fast", Phase.MVC)).isEqualTo(fastBefore);
+	}
+
+	@Test
+	void notFoundAddsUpToTomcatTotal() throws Exception {
+		get("/not-there-warm");
+		await().until(() -> count("/**", Phase.MVC) > 0);
+		long countBefore = count("/**", Phase.MVC);
+		long nanosBefore = nanos("/**", Phase.CONTAINER) + nanos("/**", Phase.FILTERS) + nanos("/**", Phase.MVC);
+		String path = "/not-there/" + UUID.randomUUID();
+		assertThat(get(path).statusCode()).isEqualTo(404);
+		await().until(() -> count("/**", Phase.CONTAINER) == countBefore + 1 && count("/**", Phase.FILTERS) == countBefore + 1
+				&& count("/**", Phase.MVC) == countBefore + 1);
+		long nanosAfter = nanos("/**", Phase.CONTAINER) + nanos("/**", Phase.FILTERS) + nanos("/**", Phase.MVC);
+		assertThat(nanosAfter - nanosBefore).isEqualTo(this.tomcatTotals.get(path));
 	}
 
 	@Test
@@ -173,6 +195,17 @@ class PhaseMetricsIntegrationTests {
 		await().until(() -> this.tomcatTotals.contains("/actuator/health") && this.tomcatTotals.contains("/actuator/metrics"));
 		assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
 		assertThat(uriTags()).noneMatch((uri) -> uri.startsWith("/actuator"));
+	}
+
+	/**
+	 * Request /fast and wait until it is recorded, so that its count can be compared after a
+	 * forward or include to it.
+	 */
+	private long requestFast() throws Exception {
+		long before = count("/fast", Phase.MVC);
+		get("/fast");
+		await().untilAsserted(() -> assertThat(count("/fast", Phase.MVC)).isEqualTo(before + 1));
+		return before + 1;
 	}
 
 	private void assertSleepShowsIn(String path, Phase slowPhase) throws Exception {
@@ -360,6 +393,12 @@ class PhaseMetricsIntegrationTests {
 		@GetMapping("/forward")
 		String forward() {
 			return "forward:/fast";
+		}
+
+		@GetMapping("/include")
+		void include(HttpServletRequest request, HttpServletResponse response) throws Exception {
+			response.getOutputStream().write("before:".getBytes());
+			request.getRequestDispatcher("/fast").include(request, response);
 		}
 
 		@GetMapping("/deferred")

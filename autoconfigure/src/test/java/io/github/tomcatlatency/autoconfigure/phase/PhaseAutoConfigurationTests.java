@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.Routes;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,25 +26,25 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link PhaseMetricsAutoConfiguration}.
+ * Tests for {@link PhaseAutoConfiguration} and {@link PhaseMetricsAutoConfiguration}.
  *
  * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
-class PhaseMetricsAutoConfigurationTests {
+class PhaseAutoConfigurationTests {
 
 	private static final AutoConfigurations METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
 			SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class);
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 				TomcatServletWebServerAutoConfiguration.class))
 		.withConfiguration(METRICS);
 
 	@Test
 	void timesRequestsOfServletAppOnTomcat() {
 		this.contextRunner.run((context) -> {
-			assertThat(context).hasSingleBean(PhaseTimers.class).hasSingleBean(ActuatorRoutes.class);
+			assertThat(context).hasSingleBean(PhaseTimers.class).hasSingleBean(Routes.class).hasSingleBean(ActuatorRoutes.class);
 			assertThat(context.getBeansOfType(FilterRegistrationBean.class).values())
 				.filteredOn((registration) -> registration.getFilter() instanceof PhaseBoundaryFilter)
 				.hasSize(2);
@@ -73,7 +74,7 @@ class PhaseMetricsAutoConfigurationTests {
 	@Test
 	void backsOffWithoutMeterRegistry(CapturedOutput output) {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 					TomcatServletWebServerAutoConfiguration.class))
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -82,7 +83,7 @@ class PhaseMetricsAutoConfigurationTests {
 	@Test
 	void backsOffOnJetty(CapturedOutput output) {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 					JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
@@ -92,7 +93,7 @@ class PhaseMetricsAutoConfigurationTests {
 	@Test
 	void backsOffWithoutTomcatOnTheClasspath() {
 		new WebApplicationContextRunner().withClassLoader(new FilteredClassLoader(Tomcat.class))
-			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 					JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
@@ -101,7 +102,7 @@ class PhaseMetricsAutoConfigurationTests {
 	@Test
 	void backsOffInReactiveApp(CapturedOutput output) {
 		new ReactiveWebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 					TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
@@ -111,7 +112,7 @@ class PhaseMetricsAutoConfigurationTests {
 	@Test
 	void backsOffInNonWebApp(CapturedOutput output) {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseMetricsAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
 					TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
@@ -124,7 +125,7 @@ class PhaseMetricsAutoConfigurationTests {
 
 	private void assertBackedOff(
 			org.springframework.boot.test.context.assertj.AssertableWebApplicationContext context) {
-		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class);
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class).doesNotHaveBean(Routes.class);
 		assertThat(context.getBeansOfType(FilterRegistrationBean.class)).isEmpty();
 	}
 

@@ -1,0 +1,63 @@
+package io.github.tomcatlatency.advisory;
+
+import java.time.LocalDate;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Known Tomcat advisories and releases, as of a data date.
+ *
+ * @param dataDate the date up to which releases and advisories are covered
+ * @param latestReleases the newest known release per branch, keyed by branch such as
+ * {@code "11.0"}; only these branches are known to the data
+ * @param endOfLifeBranches the branches Tomcat no longer supports
+ * @param unreleasedVersions the version numbers Tomcat never released
+ * @param bootReleases the Tomcat versions that Spring Boot releases manage
+ * @param advisories the advisories
+ * @see AdvisoryDataReader
+ */
+public record AdvisoryData(LocalDate dataDate, Map<String, LatestRelease> latestReleases,
+		Set<String> endOfLifeBranches, Set<TomcatVersion> unreleasedVersions, List<BootRelease> bootReleases,
+		List<Advisory> advisories) {
+
+	public AdvisoryData {
+		latestReleases = Collections.unmodifiableMap(new LinkedHashMap<>(latestReleases));
+		endOfLifeBranches = Set.copyOf(endOfLifeBranches);
+		unreleasedVersions = Set.copyOf(unreleasedVersions);
+		bootReleases = List.copyOf(bootReleases);
+		advisories = List.copyOf(advisories);
+	}
+
+	/**
+	 * Return the newest known release of the given branch.
+	 * @param branch the branch, for example {@code "11.0"}
+	 * @return the release, or {@code null} if the branch is not known to the data
+	 */
+	public @Nullable LatestRelease latestRelease(String branch) {
+		return this.latestReleases.get(branch);
+	}
+
+	/**
+	 * Return whether Tomcat no longer supports the given branch.
+	 * @param branch the branch, for example {@code "8.5"}
+	 * @return whether the branch is end of life
+	 */
+	public boolean isEndOfLife(String branch) {
+		return this.endOfLifeBranches.contains(branch);
+	}
+
+	/**
+	 * Return whether Tomcat released the given version, as far as the data knows.
+	 * @param version the version
+	 * @return {@code false} if the version is listed as never released
+	 */
+	public boolean isReleased(TomcatVersion version) {
+		return !this.unreleasedVersions.contains(version);
+	}
+
+}

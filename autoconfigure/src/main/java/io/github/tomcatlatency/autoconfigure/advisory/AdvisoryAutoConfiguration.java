@@ -1,0 +1,81 @@
+package io.github.tomcatlatency.autoconfigure.advisory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+
+import io.github.tomcatlatency.advisory.AdvisoryData;
+import io.github.tomcatlatency.advisory.AdvisoryDataException;
+import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.report.RunningTomcat;
+import io.github.tomcatlatency.report.TomcatAdvisories;
+import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.catalina.startup.Tomcat;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
+ * for the advisories of the running Tomcat and the gauge of their severity.
+ *
+ * @author tomcat-latency
+ */
+@AutoConfiguration(afterName = {
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
+@ConditionalOnWebApplication(type = Type.SERVLET)
+@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class })
+@ConditionalOnBean(TomcatServletWebServerFactory.class)
+@ConditionalOnBooleanProperty(name = "tomcat-latency.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(TomcatLatencyProperties.class)
+public final class AdvisoryAutoConfiguration {
+
+	@Bean
+	TomcatAdvisories tomcatLatencyAdvisories(TomcatLatencyProperties properties, ResourceLoader resourceLoader)
+			throws IOException {
+		String location = properties.getAdvisories().getLocation();
+		if (location == null) {
+			return new TomcatAdvisories(AdvisoryDataReader.readBundled(), "bundled");
+		}
+		return new TomcatAdvisories(read(resourceLoader.getResource(location), location), "custom");
+	}
+
+	private static AdvisoryData read(Resource resource, String location) throws IOException {
+		try (InputStream input = resource.getInputStream()) {
+			return AdvisoryDataReader.read(input, location);
+		}
+		catch (FileNotFoundException ex) {
+			throw new AdvisoryDataException(location, "not found (set by 'tomcat-latency.advisories.location')");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnBean(MeterRegistry.class)
+	static class AdvisoryMetricsConfiguration {
+
+		@Bean
+		TomcatAdvisoryMeterBinder tomcatLatencyAdvisoryMeterBinder(TomcatAdvisories advisories,
+				ApplicationContext applicationContext) {
+			return new TomcatAdvisoryMeterBinder(advisories, RunningTomcat.of(applicationContext));
+		}
+
+	}
+
+}

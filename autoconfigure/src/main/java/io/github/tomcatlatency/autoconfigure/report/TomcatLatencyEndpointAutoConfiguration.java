@@ -1,0 +1,88 @@
+package io.github.tomcatlatency.autoconfigure.report;
+
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.report.RunningTomcat;
+import io.github.tomcatlatency.report.TomcatAdvisories;
+import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.apache.catalina.startup.Tomcat;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMapper;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
+ * for the {@link TomcatLatencyEndpoint}, at {@code /actuator/tomcat-latency}. Its request
+ * statistics are only kept while the endpoint is available (access granted and exposed).
+ *
+ * @author tomcat-latency
+ */
+@AutoConfiguration(after = AdvisoryAutoConfiguration.class,
+		afterName = "org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration")
+@ConditionalOnWebApplication(type = Type.SERVLET)
+@ConditionalOnClass({ Tomcat.class, PathMapper.class, MetricsProperties.class })
+@ConditionalOnBean(TomcatAdvisories.class)
+@ConditionalOnBooleanProperty(name = "tomcat-latency.enabled", matchIfMissing = true)
+@ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
+@EnableConfigurationProperties({ TomcatLatencyProperties.class, MetricsProperties.class })
+public final class TomcatLatencyEndpointAutoConfiguration {
+
+	@Bean
+	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties,
+			MetricsProperties metricsProperties) {
+		TomcatLatencyProperties.Report report = properties.getReport();
+		return new RequestStatistics(metricsProperties.getWeb().getServer().getMaxUriTags(), report.getSpikeFactor(),
+				report.getSpikeIdle());
+	}
+
+	@Bean
+	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
+			ApplicationContext applicationContext, Environment environment, TomcatLatencyProperties properties,
+			ObjectProvider<WarmupRunner> warmup) {
+		return new TomcatLatencyEndpoint(statistics, advisories, RunningTomcat.of(applicationContext), environment,
+				() -> {
+					WarmupRunner runner = warmup.getIfAvailable();
+					return (runner != null) ? runner.getResult() : null;
+				}, properties.getReport().getTopRoutes());
+	}
+
+	@Bean
+	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyReadinessListener(
+			RequestStatistics statistics, TomcatLatencyEndpoint endpoint) {
+		return (event) -> {
+			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+				endpoint.reset();
+				statistics.ready();
+			}
+		};
+	}
+
+	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE)
+	PathMapper tomcatLatencyEndpointPathMapper() {
+		// Boot's own mapper from management.endpoints.web.path-mapping comes first and wins.
+		return (endpointId) -> TomcatLatencyEndpoint.ID.equals(endpointId.toString()) ? TomcatLatencyEndpoint.PATH
+				: null;
+	}
+
+}

@@ -1,0 +1,97 @@
+package io.github.tomcatlatency.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.apache.catalina.Context;
+import org.apache.catalina.WebResourceRoot;
+import org.apache.catalina.WebResourceSet;
+import org.apache.catalina.Wrapper;
+
+import org.springframework.core.env.Environment;
+
+/**
+ * Finds {@link ConfigurationRisk configuration risks} in a running Tomcat and the
+ * application's environment.
+ *
+ * @author tomcat-latency
+ */
+final class ConfigurationRisks {
+
+	private static final String BOOT_CACHE_TTL = "server.tomcat.resource.cache-ttl";
+
+	private static final String CACHE_TTL = "tomcat-latency.cache.ttl";
+
+	private ConfigurationRisks() {
+	}
+
+	static List<ConfigurationRisk> find(TomcatComponents components, Environment environment, boolean warmupActive) {
+		List<ConfigurationRisk> risks = new ArrayList<>();
+		for (Context context : components.contexts()) {
+			if (context.getMapperDirectoryRedirectEnabled()) {
+				risks.add(new ConfigurationRisk("mapper-directory-redirect", "high",
+						"Context '" + (context.getPath().isEmpty() ? "/" : context.getPath())
+								+ "' has mapperDirectoryRedirectEnabled=true: Tomcat looks up "
+								+ "a static resource while mapping every request to the DispatcherServlet, the "
+								+ "lookup the original Tomcat 8.5.31 incident paid for (bug 62968). The time shows "
+								+ "in the container phase.",
+						"Remove the TomcatContextCustomizer that calls setMapperDirectoryRedirectEnabled(true): "
+								+ "the default, false, is right for Spring MVC, which does its own redirects."));
+			}
+			WebResourceRoot resources = context.getResources();
+			if (resources != null) {
+				addResourceRisks(resources, risks);
+			}
+		}
+		String bootTtl = environment.getProperty(BOOT_CACHE_TTL);
+		String ttl = environment.getProperty(CACHE_TTL);
+		if (bootTtl != null && ttl != null && !Objects.equals(bootTtl, ttl)) {
+			risks.add(new ConfigurationRisk("cache-ttl-set-twice", "low",
+					"The resource cache TTL is set twice with different values: " + BOOT_CACHE_TTL + "=" + bootTtl
+							+ " and " + CACHE_TTL + "=" + ttl + "; " + CACHE_TTL + " wins.",
+					"Remove " + BOOT_CACHE_TTL + " and keep " + CACHE_TTL + "."));
+		}
+		if (!warmupActive && lazyDispatcherServlet(components)) {
+			risks.add(new ConfigurationRisk("lazy-dispatcher-servlet-without-warmup", "low",
+					"The DispatcherServlet initialises on the first request and no warm-up runs before the "
+							+ "application reports ready, so the first users pay for class loading and "
+							+ "initialisation.",
+					"Turn warm-up on (tomcat-latency.warmup.enabled=true), or at least set "
+							+ "spring.mvc.servlet.load-on-startup=1."));
+		}
+		return risks;
+	}
+
+	private static void addResourceRisks(WebResourceRoot resources, List<ConfigurationRisk> risks) {
+		if (!resources.isCachingAllowed()) {
+			risks.add(new ConfigurationRisk("resource-caching-disabled", "medium",
+					"Tomcat's static resource cache is off: every resource lookup walks all resource sets.",
+					"Set server.tomcat.resource.allow-caching=true (the default)."));
+		}
+		long jarWarSets = 0;
+		for (WebResourceSet set : resources.getJarResources()) {
+			if (set.getClass().getName().equals("org.apache.catalina.webresources.JarWarResourceSet")) {
+				jarWarSets++;
+			}
+		}
+		if (jarWarSets > 0) {
+			risks.add(new ConfigurationRisk("jar-war-resource-set", "medium", jarWarSets
+					+ " jar(s) with META-INF/resources are mounted through Tomcat's JarWarResourceSet, which reads "
+					+ "the whole nested jar again after each background gc() (every 10 s) when a cached lookup "
+					+ "expires: the periodic spikes of the original incident.",
+					"Use Spring Boot's default launcher (remove loaderImplementation CLASSIC from "
+							+ "spring-boot-maven-plugin) so nested jars are mounted with direct lookups."));
+		}
+	}
+
+	private static boolean lazyDispatcherServlet(TomcatComponents components) {
+		for (Wrapper wrapper : components.wrappers()) {
+			if ("org.springframework.web.servlet.DispatcherServlet".equals(wrapper.getServletClass())) {
+				return wrapper.getLoadOnStartup() < 0;
+			}
+		}
+		return false;
+	}
+
+}

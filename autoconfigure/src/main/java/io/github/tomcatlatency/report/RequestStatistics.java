@@ -1,0 +1,112 @@
+package io.github.tomcatlatency.report;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.Route;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
+ * reports: per route, the phase histograms, the first request and cold spikes; for the
+ * application, the first request after it became ready. Requests before readiness (probes
+ * during start-up, warm-up) are not counted: the cold penalty is what users pay.
+ *
+ * @author tomcat-latency
+ */
+public final class RequestStatistics implements PhaseRecorder {
+
+	private final int maxRoutes;
+
+	private final RouteStatistics.SpikeDetection spikeDetection;
+
+	private final AtomicReference<State> state;
+
+	private volatile boolean ready;
+
+	/**
+	 * Create statistics.
+	 * @param maxRoutes the bound on {@link Route#index()}
+	 * @param spikeFactor how many times its route's median a cold spike takes at least
+	 * @param spikeIdle how long a route must have been idle before a cold spike
+	 */
+	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle) {
+		this.maxRoutes = maxRoutes;
+		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
+		this.state = new AtomicReference<>(new State(maxRoutes));
+	}
+
+	RouteStatistics.SpikeDetection spikeDetection() {
+		return this.spikeDetection;
+	}
+
+	/**
+	 * Start counting: the application is ready for traffic.
+	 */
+	public void ready() {
+		this.ready = true;
+	}
+
+	/**
+	 * Forget everything recorded so far; the next request counts as the first again.
+	 */
+	public void reset() {
+		this.state.set(new State(this.maxRoutes));
+	}
+
+	@Override
+	public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
+			long mvcNanos) {
+		if (!this.ready) {
+			return;
+		}
+		State state = this.state.get();
+		RouteStatistics statistics = state.routes.get(route.index());
+		if (statistics == null) {
+			state.routes.compareAndSet(route.index(), null, new RouteStatistics(route.uri()));
+			statistics = state.routes.get(route.index());
+		}
+		if (state.firstRoute.get() == null) {
+			state.firstRoute.compareAndSet(null, statistics);
+		}
+		statistics.record(containerNanos, filtersNanos, mvcNanos, this.spikeDetection);
+	}
+
+	/**
+	 * Return the route of the first request after the application became ready: that
+	 * request was also the first of its route.
+	 * @return the route, or {@code null} before any request
+	 */
+	@Nullable RouteStatistics firstRoute() {
+		return this.state.get().firstRoute.get();
+	}
+
+	List<RouteStatistics> routes() {
+		AtomicReferenceArray<@Nullable RouteStatistics> routes = this.state.get().routes;
+		List<RouteStatistics> result = new ArrayList<>();
+		for (int i = 0; i < routes.length(); i++) {
+			RouteStatistics statistics = routes.get(i);
+			if (statistics != null) {
+				result.add(statistics);
+			}
+		}
+		return result;
+	}
+
+	private static final class State {
+
+		private final AtomicReferenceArray<@Nullable RouteStatistics> routes;
+
+		private final AtomicReference<@Nullable RouteStatistics> firstRoute = new AtomicReference<>();
+
+		State(int maxRoutes) {
+			this.routes = new AtomicReferenceArray<>(maxRoutes);
+		}
+
+	}
+
+}

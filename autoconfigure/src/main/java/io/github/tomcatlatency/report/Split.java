@@ -1,0 +1,26 @@
+package io.github.tomcatlatency.report;
+
+import java.time.Instant;
+
+/**
+ * One request's wall time and its phases, in milliseconds.
+ *
+ * @param at when the request completed
+ * @param totalMs the request's wall time in Tomcat
+ * @param containerMs time in Tomcat outside the filter chain
+ * @param filtersMs time in servlet filters
+ * @param mvcMs time in the servlet (Spring MVC)
+ * @author tomcat-latency
+ */
+public record Split(Instant at, double totalMs, double containerMs, double filtersMs, double mvcMs) {
+
+	static Split of(long containerNanos, long filtersNanos, long mvcNanos) {
+		return new Split(Instant.now(), millis(containerNanos + filtersNanos + mvcNanos), millis(containerNanos),
+				millis(filtersNanos), millis(mvcNanos));
+	}
+
+	static double millis(long nanos) {
+		return Math.round(nanos / 1_000.0) / 1_000.0;
+	}
+
+}

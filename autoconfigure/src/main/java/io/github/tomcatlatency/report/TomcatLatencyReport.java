@@ -1,0 +1,189 @@
+package io.github.tomcatlatency.report;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the {@code tomcat-latency} endpoint reports. Every field is documented in the
+ * README; the section and field names are stable.
+ *
+ * @param coldRequests what the first requests cost against warm ones
+ * @param phases where request time goes
+ * @param cache the static resource cache of each context
+ * @param warmup the warm-up result, or {@code null} when no warm-up ran
+ * @param tomcat the running Tomcat's version risk and configuration risks
+ * @author tomcat-latency
+ */
+public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, List<CacheState> cache,
+		@Nullable Object warmup, TomcatState tomcat) {
+
+	/**
+	 * Cold-request penalties.
+	 *
+	 * @param since when counting started: readiness, or the last reset
+	 * @param firstRequest the first request after the application became ready, against
+	 * the warm median of its route, or {@code null} before any request
+	 * @param worstRoutes the routes whose first request cost most over their warm median
+	 * @param spikes requests far above their route's median after the route sat idle
+	 */
+	public record ColdRequests(@Nullable Instant since, @Nullable ColdRequest firstRequest,
+			List<ColdRequest> worstRoutes, Spikes spikes) {
+
+	}
+
+	/**
+	 * A route's first request against its warm median.
+	 *
+	 * @param route the route
+	 * @param requests requests to the route so far
+	 * @param first the first request's time and phases
+	 * @param warmMedianMs the route's median
+	 * @param penaltyMs how much longer the first request took than the median
+	 * @param ratio the first request's time divided by the median
+	 */
+	public record ColdRequest(String route, long requests, Split first, double warmMedianMs, double penaltyMs,
+			double ratio) {
+
+	}
+
+	/**
+	 * Recurring cold spikes.
+	 *
+	 * @param count spikes so far, all routes
+	 * @param factor how many times its route's median a request took at least to count
+	 * @param idleSeconds how long its route had been idle at least
+	 * @param routes the routes with spikes, most first, with the last spike's split
+	 */
+	public record Spikes(long count, double factor, long idleSeconds, List<RouteSpikes> routes) {
+
+	}
+
+	/**
+	 * Spikes of one route.
+	 *
+	 * @param route the route
+	 * @param count its spikes so far
+	 * @param last the last spike's time and phases
+	 */
+	public record RouteSpikes(String route, long count, @Nullable Split last) {
+
+	}
+
+	/**
+	 * Where request time goes.
+	 *
+	 * @param requests requests counted
+	 * @param containerShare the share of all request time spent in the container phase
+	 * @param application mean, median and 99th percentile of each phase and the total, for
+	 * all routes together
+	 * @param topRoutes the routes with the most total time, each with its phases
+	 */
+	public record Phases(long requests, double containerShare, Map<String, Distribution> application,
+			List<RoutePhases> topRoutes) {
+
+	}
+
+	/**
+	 * The phases of one route.
+	 *
+	 * @param route the route
+	 * @param requests requests to the route
+	 * @param containerShare the share of the route's time spent in the container phase
+	 * @param phases mean, median and 99th percentile of each phase and the total
+	 */
+	public record RoutePhases(String route, long requests, double containerShare,
+			Map<String, Distribution> phases) {
+
+	}
+
+	/**
+	 * A distribution of durations, percentiles within 12.5 %.
+	 *
+	 * @param meanMs the mean
+	 * @param p50Ms the median
+	 * @param p99Ms the 99th percentile
+	 */
+	public record Distribution(double meanMs, double p50Ms, double p99Ms) {
+
+	}
+
+	/**
+	 * The static resource cache of one context, as Tomcat has it in force.
+	 *
+	 * @param context the context path, {@code ""} for the root
+	 * @param cachingAllowed whether the cache is on
+	 * @param ttlMs how long an entry is served before it is checked again
+	 * @param maxSizeKb the cache's maximum size
+	 * @param objectMaxSizeKb the largest resource that is cached
+	 * @param details statistics and pinning from tomcat-latency's cache support, when on
+	 */
+	public record CacheState(String context, boolean cachingAllowed, long ttlMs, long maxSizeKb,
+			long objectMaxSizeKb, @Nullable Object details) {
+
+	}
+
+	/**
+	 * The running Tomcat.
+	 *
+	 * @param version the running version, or {@code unknown} when {@code server.info}
+	 * hides it
+	 * @param branch its branch, for example {@code 11.0}
+	 * @param status how it relates to the releases the advisory data knows: {@code CURRENT},
+	 * {@code BEHIND}, {@code UNKNOWN_NEWER_THAN_DATA}, {@code END_OF_LIFE},
+	 * {@code UNSUPPORTED_BRANCH} or {@code UNKNOWN_VERSION}
+	 * @param latestKnownRelease the newest release of the branch the data knows
+	 * @param releasesBehind releases between the running version and that one
+	 * @param advisoryDataDate the date up to which the data covers releases and advisories
+	 * @param advisoryData {@code bundled}, or {@code custom} when
+	 * {@code tomcat-latency.advisories.location} is set
+	 * @param highestSeverity Tomcat's highest rating among the advisories that affect this
+	 * version and may apply to this application
+	 * @param advisories the advisories that affect this version, those that apply to this
+	 * application first
+	 * @param remedy the upgrade that fixes them all, or {@code null} if none affects it
+	 * @param configurationRisks configurations that cost latency
+	 */
+	public record TomcatState(String version, @Nullable String branch, String status,
+			@Nullable String latestKnownRelease, int releasesBehind, @Nullable LocalDate advisoryDataDate,
+			String advisoryData, String highestSeverity, List<AdvisoryState> advisories, @Nullable Upgrade remedy,
+			List<ConfigurationRisk> configurationRisks) {
+
+	}
+
+	/**
+	 * An advisory that affects the running version.
+	 *
+	 * @param id the CVE id, or a bug id for a latency bug
+	 * @param kind {@code SECURITY} or {@code PERFORMANCE}
+	 * @param rating Tomcat's own rating
+	 * @param title a short description
+	 * @param applies {@code YES} when the application uses every component the advisory
+	 * needs, {@code NO} when it uses none of one of them, {@code MAYBE} when that cannot be
+	 * told
+	 * @param components each component the advisory needs and whether this application
+	 * uses it
+	 * @param fixedIn the first release of this branch that fixes it
+	 * @param source where the advisory is described
+	 */
+	public record AdvisoryState(String id, String kind, String rating, String title, String applies,
+			Map<String, ComponentUsage> components, String fixedIn, String source) {
+
+	}
+
+	/**
+	 * The upgrade that fixes every advisory listed.
+	 *
+	 * @param version the Tomcat version to run
+	 * @param maven the Maven property to set
+	 * @param gradle the Gradle line to set
+	 * @param springBootReleases Spring Boot releases known to ship that version or newer
+	 */
+	public record Upgrade(String version, String maven, String gradle, List<String> springBootReleases) {
+
+	}
+
+}

@@ -1,0 +1,228 @@
+package io.github.tomcatlatency.report;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Integration tests for {@link TomcatLatencyEndpoint} on a real embedded Tomcat over real
+ * HTTP.
+ *
+ * @author tomcat-latency
+ */
+class TomcatLatencyEndpointIntegrationTests {
+
+	private static final String ENDPOINT = "/actuator/tomcat-latency";
+
+	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+	class NotExposed extends Http {
+
+		@Autowired
+		private ApplicationContext context;
+
+		@Test
+		void endpointIsNotReachableAndKeepsNoStatistics() throws Exception {
+			assertThat(get(ENDPOINT).statusCode()).isEqualTo(404);
+			assertThat(this.context.getBeanNamesForType(RequestStatistics.class)).isEmpty();
+		}
+
+		@Test
+		void severityGaugeIsPublishedAnyway(@Autowired MeterRegistry registry) {
+			assertThat(registry.get(TomcatAdvisoryMeterBinder.METER_NAME).gauge().value()).isBetween(-1.0, 4.0);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = "management.endpoints.web.exposure.include=tomcatlatency")
+	class Exposed extends Http {
+
+		@Test
+		void reportHasEveryDocumentedField() throws Exception {
+			assertThat(post(ENDPOINT).statusCode()).isEqualTo(204);
+			for (int i = 0; i < 5; i++) {
+				assertThat(get("/things/" + i).statusCode()).isEqualTo(200);
+			}
+			await().untilAsserted(() -> assertThat(number(phases(report()), "requests")).isEqualTo(5));
+			Map<String, Object> report = report();
+			assertThat(report).containsOnlyKeys("coldRequests", "phases", "cache", "warmup", "tomcat");
+			Map<String, Object> cold = map(report, "coldRequests");
+			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
+			Map<String, Object> first = map(cold, "firstRequest");
+			assertThat(first).containsOnlyKeys("route", "requests", "first", "warmMedianMs", "penaltyMs", "ratio");
+			assertThat(first.get("route")).isEqualTo("/things/{id}");
+			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
+			assertThat(list(cold, "worstRoutes")).singleElement()
+				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
+			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleSeconds", "routes");
+			Map<String, Object> phases = phases(report);
+			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes");
+			assertThat(map(phases, "application")).containsOnlyKeys("container", "filters", "mvc", "total")
+				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
+					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
+			assertThat(list(phases, "topRoutes")).singleElement()
+				.satisfies((route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
+					.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
+			assertThat(list(report, "cache")).singleElement()
+				.satisfies((cache) -> assertThat(cache).containsKeys("context", "cachingAllowed", "ttlMs", "maxSizeKb",
+						"objectMaxSizeKb"));
+			Map<String, Object> tomcat = map(report, "tomcat");
+			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
+					"advisoryDataDate", "advisoryData", "highestSeverity", "advisories", "remedy",
+					"configurationRisks");
+			assertThat(tomcat.get("version")).asString().startsWith("11.0.");
+			assertThat(tomcat.get("advisoryData")).isEqualTo("bundled");
+			assertThat(list(tomcat, "advisories")).allSatisfy((advisory) -> assertThat(advisory).containsOnlyKeys("id",
+					"kind", "rating", "title", "applies", "components", "fixedIn", "source"));
+		}
+
+		@Test
+		void reportDisclosesNoPathsOrStackTraces() throws Exception {
+			String body = get(ENDPOINT).body();
+			assertThat(body).doesNotContain(System.getProperty("java.io.tmpdir"), System.getProperty("user.dir"),
+					"Exception", "\tat ");
+		}
+
+		@Test
+		void resetForgetsTheStatistics() throws Exception {
+			get("/things/reset");
+			await().untilAsserted(() -> assertThat(number(phases(report()), "requests")).isPositive());
+			assertThat(post(ENDPOINT).statusCode()).isEqualTo(204);
+			assertThat(number(phases(report()), "requests")).isZero();
+		}
+
+		@Test
+		void concurrentReportsDuringTrafficAllSucceed() throws Exception {
+			ExecutorService executor = Executors.newFixedThreadPool(8);
+			try {
+				List<Future<Integer>> statuses = new ArrayList<>();
+				for (int i = 0; i < 200; i++) {
+					String path = (i % 4 == 0) ? ENDPOINT : "/things/" + i;
+					statuses.add(executor.submit(() -> get(path).statusCode()));
+				}
+				for (Future<Integer> status : statuses) {
+					assertThat(status.get()).isEqualTo(200);
+				}
+			}
+			finally {
+				executor.shutdownNow();
+			}
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "management.endpoints.web.exposure.include=tomcatlatency",
+					"management.endpoint.tomcatlatency.access=read-only" })
+	class ReadOnly extends Http {
+
+		@Test
+		void resetIsNotAllowed() throws Exception {
+			assertThat(get(ENDPOINT).statusCode()).isEqualTo(200);
+			assertThat(post(ENDPOINT).statusCode()).isIn(404, 405);
+		}
+
+	}
+
+	static long number(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return ((Number) map.get(key)).longValue();
+	}
+
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> map(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return (Map<String, Object>) map.get(key);
+	}
+
+	@SuppressWarnings("unchecked")
+	static List<Map<String, Object>> list(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return (List<Map<String, Object>>) map.get(key);
+	}
+
+	abstract static class Http {
+
+		private final HttpClient client = HttpClient.newHttpClient();
+
+		@LocalServerPort
+		private int port;
+
+		HttpResponse<String> get(String path) throws IOException, InterruptedException {
+			return send(HttpRequest.newBuilder(uri(path)).build());
+		}
+
+		HttpResponse<String> post(String path) throws IOException, InterruptedException {
+			return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()).build());
+		}
+
+		Map<String, Object> report() throws IOException, InterruptedException {
+			HttpResponse<String> response = get(ENDPOINT);
+			assertThat(response.statusCode()).isEqualTo(200);
+			return JsonParserFactory.getJsonParser().parseMap(response.body());
+		}
+
+		Map<String, Object> phases(Map<String, Object> report) {
+			return map(report, "phases");
+		}
+
+		private URI uri(String path) {
+			return URI.create("http://localhost:" + this.port + path);
+		}
+
+		private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+			return this.client.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(ThingController.class)
+	static class TestApplication {
+
+	}
+
+	@RestController
+	static class ThingController {
+
+		@GetMapping("/things/{id}")
+		String thing(@PathVariable String id) {
+			return id;
+		}
+
+	}
+
+
+}

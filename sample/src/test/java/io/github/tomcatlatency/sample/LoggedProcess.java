@@ -1,0 +1,111 @@
+package io.github.tomcatlatency.sample;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child process whose output goes to a temporary log, for the end-to-end tests: waiting
+ * for it checks that it is still alive, so a crash fails fast with its log instead of
+ * running into a timeout.
+ *
+ * @author tomcat-latency
+ */
+final class LoggedProcess implements AutoCloseable {
+
+	private final String name;
+
+	private final Process process;
+
+	private final Path log;
+
+	private LoggedProcess(String name, Process process, Path log) {
+		this.name = name;
+		this.process = process;
+		this.log = log;
+	}
+
+	/**
+	 * Start a process.
+	 * @param name what the process is, for messages
+	 * @param command the command line
+	 * @return the running process
+	 * @throws IOException if it cannot be started
+	 */
+	static LoggedProcess start(String name, List<String> command) throws IOException {
+		Path log = Files.createTempFile("tomcat-latency-" + name, ".log");
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+			return new LoggedProcess(name, process, log);
+		}
+		catch (IOException ex) {
+			Files.deleteIfExists(log);
+			throw ex;
+		}
+	}
+
+	/**
+	 * Poll until the condition holds, failing when the process exits or the timeout passes.
+	 * An {@link IOException} from the condition counts as "not yet", for a server that does
+	 * not listen yet.
+	 * @param what what is awaited, for messages
+	 * @param timeout how long to wait at most
+	 * @param condition the condition
+	 * @throws Exception if the condition throws anything but an {@link IOException}
+	 */
+	void await(String what, Duration timeout, Condition condition) throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException(
+						this.name + " exited with " + this.process.exitValue() + " before " + what + ":\n" + output());
+			}
+			try {
+				if (condition.holds()) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// Not listening yet.
+			}
+			Thread.sleep(200);
+		}
+		throw new IllegalStateException(this.name + ": " + what + " did not happen within " + timeout + ":\n" + output());
+	}
+
+	String output() throws IOException {
+		return Files.readString(this.log);
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.process.destroy();
+		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly().waitFor();
+		}
+		Files.deleteIfExists(this.log);
+	}
+
+	/**
+	 * Return a loopback port that was free a moment ago.
+	 * @return the port
+	 * @throws IOException if no port can be found
+	 */
+	static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	@FunctionalInterface
+	interface Condition {
+
+		boolean holds() throws Exception;
+
+	}
+
+}
