@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.cache;
 
+import org.apache.catalina.WebResourceRoot;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,5 +13,18 @@ import org.jspecify.annotations.Nullable;
  * @author tomcat-latency
  */
 public record ResourceCacheReport(ResourceCacheSettings settings, @Nullable ResourceCacheStatistics statistics) {
+
+	private static final String BOOT_OR_TOMCAT = "server.tomcat.resource.* or Tomcat's default";
+
+	/**
+	 * Return the report of a resource root that tomcat-latency does not manage
+	 * ({@code tomcat-latency.cache.enabled=false}): its settings, and no statistics.
+	 * @param root the root
+	 * @return the report
+	 */
+	public static ResourceCacheReport unmanaged(WebResourceRoot root) {
+		return new ResourceCacheReport(
+				ResourceCacheSettings.of(root, BOOT_OR_TOMCAT, BOOT_OR_TOMCAT, BOOT_OR_TOMCAT, false, 0), null);
+	}
 
 }

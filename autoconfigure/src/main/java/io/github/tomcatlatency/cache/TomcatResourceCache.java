@@ -57,8 +57,7 @@ public final class TomcatResourceCache {
 		if (root == null) {
 			return null;
 		}
-		ResourceCacheSettings settings = new ResourceCacheSettings(root.isCachingAllowed(), root.getCacheTtl(),
-				this.ttlSetBy, root.getCacheMaxSize() * 1024, this.maxSizeSetBy, root.getCacheObjectMaxSize() * 1024L,
+		ResourceCacheSettings settings = ResourceCacheSettings.of(root, this.ttlSetBy, this.maxSizeSetBy,
 				this.objectMaxSizeSetBy, this.pin && root.isCachingAllowed() && root instanceof PinningResourceRoot,
 				this.pinMaxSizeBytes);
 		return new ResourceCacheReport(settings, statistics());

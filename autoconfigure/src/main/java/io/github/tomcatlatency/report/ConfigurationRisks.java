@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.cache.ResourceCacheSettings;
+import io.github.tomcatlatency.cache.ResourceCacheStatistics;
 import org.apache.catalina.Context;
 import org.apache.catalina.WebResourceRoot;
 import org.apache.catalina.WebResourceSet;
 import org.apache.catalina.Wrapper;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.env.Environment;
 
@@ -23,11 +27,20 @@ final class ConfigurationRisks {
 
 	private static final String CACHE_TTL = "tomcat-latency.cache.ttl";
 
+	/**
+	 * Share of a cache's capacity from which it counts as full: Tomcat evicts from 90 %.
+	 */
+	private static final double FULL = 0.9;
+
 	private ConfigurationRisks() {
 	}
 
-	static List<ConfigurationRisk> find(TomcatComponents components, Environment environment, boolean warmupActive) {
+	static List<ConfigurationRisk> find(TomcatComponents components, Environment environment, boolean warmupActive,
+			@Nullable ResourceCacheReport cache) {
 		List<ConfigurationRisk> risks = new ArrayList<>();
+		if (cache != null && cache.statistics() != null) {
+			addCacheSizeRisks(cache.settings(), cache.statistics(), risks);
+		}
 		for (Context context : components.contexts()) {
 			if (context.getMapperDirectoryRedirectEnabled()) {
 				risks.add(new ConfigurationRisk("mapper-directory-redirect", "high",
@@ -61,6 +74,22 @@ final class ConfigurationRisks {
 							+ "spring.mvc.servlet.load-on-startup=1."));
 		}
 		return risks;
+	}
+
+	private static void addCacheSizeRisks(ResourceCacheSettings settings, ResourceCacheStatistics statistics,
+			List<ConfigurationRisk> risks) {
+		if (settings.pinning() && statistics.pinnedBytes() >= FULL * settings.pinMaxSizeBytes()) {
+			risks.add(new ConfigurationRisk("pinned-cache-full", "medium",
+					"Pinned resources take " + statistics.pinnedBytes() + " of the " + settings.pinMaxSizeBytes()
+							+ " bytes allowed: resources beyond it are not pinned and expire after the TTL.",
+					"Raise tomcat-latency.cache.pin-max-size."));
+		}
+		if (statistics.sizeBytes() >= FULL * settings.maxSizeBytes()) {
+			risks.add(new ConfigurationRisk("resource-cache-full", "medium",
+					"Tomcat's resource cache holds " + statistics.sizeBytes() + " of its " + settings.maxSizeBytes()
+							+ " bytes: new entries evict old ones or are not cached (Tomcat logs cache.addFail).",
+					"Raise tomcat-latency.cache.max-size (or server.tomcat.resource.cache-max-size)."));
+		}
 	}
 
 	private static void addResourceRisks(WebResourceRoot resources, List<ConfigurationRisk> risks) {

@@ -11,9 +11,9 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.advisory.Component;
+import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.report.LatencyHistogram.Snapshot;
-import io.github.tomcatlatency.report.TomcatLatencyReport.CacheState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequests;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Distribution;
@@ -21,9 +21,8 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RouteSpikes;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Spikes;
-import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import org.apache.catalina.Context;
-import org.apache.catalina.WebResourceRoot;
+import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
@@ -63,7 +62,9 @@ public class TomcatLatencyEndpoint {
 
 	private final Environment environment;
 
-	private final Supplier<@Nullable Object> warmup;
+	private final Supplier<@Nullable WarmupResult> warmup;
+
+	private final Supplier<@Nullable ResourceCacheReport> cache;
 
 	private final int topRoutes;
 
@@ -75,32 +76,52 @@ public class TomcatLatencyEndpoint {
 	 * @param advisories the advisories of the running Tomcat
 	 * @param tomcat the running Tomcat, once started
 	 * @param environment the application's environment
-	 * @param warmup the warm-up result, if any
+	 * @param warmup the warm-up result, if warm-up is on
+	 * @param cache the resource cache report, if tomcat-latency manages the cache
 	 * @param topRoutes how many routes each list of the report shows at most
 	 */
 	public TomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
-			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable Object> warmup,
-			int topRoutes) {
+			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
+			Supplier<@Nullable ResourceCacheReport> cache, int topRoutes) {
 		this.statistics = statistics;
 		this.advisories = advisories;
 		this.tomcat = tomcat;
 		this.environment = environment;
 		this.warmup = warmup;
+		this.cache = cache;
 		this.topRoutes = topRoutes;
 	}
 
 	@ReadOperation
 	public TomcatLatencyReport report() {
 		List<RouteStatistics> routes = this.statistics.routes();
-		Object warmup = this.warmup.get();
+		WarmupResult warmup = this.warmup.get();
 		Tomcat tomcat = this.tomcat.get();
 		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
+		ResourceCacheReport cache = (components != null) ? cache(components) : null;
 		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
 		List<ConfigurationRisk> risks = (components != null)
-				? ConfigurationRisks.find(components, this.environment, warmup != null) : List.of();
-		TomcatState tomcatState = this.advisories.state(usage, risks);
-		return new TomcatLatencyReport(coldRequests(routes), phases(routes),
-				(components != null) ? cache(components) : List.of(), warmup, tomcatState);
+				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache) : List.of();
+		return new TomcatLatencyReport(coldRequests(routes), phases(routes), cache, warmup,
+				this.advisories.state(usage, risks));
+	}
+
+	private static boolean warmupActive(@Nullable WarmupResult warmup) {
+		return warmup != null && warmup.state() != WarmupResult.State.SKIPPED;
+	}
+
+	private @Nullable ResourceCacheReport cache(TomcatComponents components) {
+		ResourceCacheReport managed = this.cache.get();
+		if (managed != null) {
+			return managed;
+		}
+		// Boot's embedded server has one context.
+		for (Context context : components.contexts()) {
+			if (context.getResources() != null) {
+				return ResourceCacheReport.unmanaged(context.getResources());
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -187,18 +208,6 @@ public class TomcatLatencyEndpoint {
 
 	private static double share(Snapshot part, Snapshot total) {
 		return (total.totalNanos() > 0) ? Math.round(1000.0 * part.totalNanos() / total.totalNanos()) / 1000.0 : 0;
-	}
-
-	private static List<CacheState> cache(TomcatComponents components) {
-		List<CacheState> states = new ArrayList<>();
-		for (Context context : components.contexts()) {
-			WebResourceRoot resources = context.getResources();
-			if (resources != null) {
-				states.add(new CacheState(context.getPath(), resources.isCachingAllowed(), resources.getCacheTtl(),
-						resources.getCacheMaxSize(), resources.getCacheObjectMaxSize(), null));
-			}
-		}
-		return states;
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
+import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,13 +15,14 @@ import org.jspecify.annotations.Nullable;
  *
  * @param coldRequests what the first requests cost against warm ones
  * @param phases where request time goes
- * @param cache the static resource cache of each context
- * @param warmup the warm-up result, or {@code null} when no warm-up ran
+ * @param cache Tomcat's static resource cache: settings in force and who set them, and
+ * statistics when tomcat-latency manages it
+ * @param warmup the warm-up result, or {@code null} when warm-up is off
  * @param tomcat the running Tomcat's version risk and configuration risks
  * @author tomcat-latency
  */
-public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, List<CacheState> cache,
-		@Nullable Object warmup, TomcatState tomcat) {
+public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nullable ResourceCacheReport cache,
+		@Nullable WarmupResult warmup, TomcatState tomcat) {
 
 	/**
 	 * Cold-request penalties.
@@ -108,21 +111,6 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, List
 	 * @param p99Ms the 99th percentile
 	 */
 	public record Distribution(double meanMs, double p50Ms, double p99Ms) {
-
-	}
-
-	/**
-	 * The static resource cache of one context, as Tomcat has it in force.
-	 *
-	 * @param context the context path, {@code ""} for the root
-	 * @param cachingAllowed whether the cache is on
-	 * @param ttlMs how long an entry is served before it is checked again
-	 * @param maxSizeKb the cache's maximum size
-	 * @param objectMaxSizeKb the largest resource that is cached
-	 * @param details statistics and pinning from tomcat-latency's cache support, when on
-	 */
-	public record CacheState(String context, boolean cachingAllowed, long ttlMs, long maxSizeKb,
-			long objectMaxSizeKb, @Nullable Object details) {
 
 	}
 

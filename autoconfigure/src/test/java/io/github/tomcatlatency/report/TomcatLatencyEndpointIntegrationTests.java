@@ -93,9 +93,17 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(list(phases, "topRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
 					.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
-			assertThat(list(report, "cache")).singleElement()
-				.satisfies((cache) -> assertThat(cache).containsKeys("context", "cachingAllowed", "ttlMs", "maxSizeKb",
-						"objectMaxSizeKb"));
+			Map<String, Object> cache = map(report, "cache");
+			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMillis", "ttlSetBy",
+					"maxSizeBytes", "maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning",
+					"pinMaxSizeBytes");
+			assertThat(map(cache, "statistics")).containsOnlyKeys("lookups", "hits", "sizeBytes", "pinnedEntries",
+					"pinnedBytes", "pinnedHits");
+			Map<String, Object> warmup = map(report, "warmup");
+			assertThat(warmup).containsKeys("state", "startedAt", "endedAt", "durationMillis", "requests");
+			assertThat(warmup.get("state")).isEqualTo("COMPLETED");
+			assertThat(list(warmup, "requests")).isNotEmpty()
+				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMillis"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
 					"advisoryDataDate", "advisoryData", "highestSeverity", "advisories", "remedy",

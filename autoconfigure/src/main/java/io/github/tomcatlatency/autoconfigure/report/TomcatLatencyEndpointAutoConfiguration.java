@@ -1,7 +1,10 @@
 package io.github.tomcatlatency.autoconfigure.report;
 
+import java.util.Objects;
+
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.cache.TomcatResourceCache;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.RunningTomcat;
@@ -58,12 +61,11 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	@Bean
 	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
 			ApplicationContext applicationContext, Environment environment, TomcatLatencyProperties properties,
-			ObjectProvider<WarmupRunner> warmup) {
+			ObjectProvider<WarmupRunner> warmup, ObjectProvider<TomcatResourceCache> cache) {
 		return new TomcatLatencyEndpoint(statistics, advisories, RunningTomcat.of(applicationContext), environment,
-				() -> {
-					WarmupRunner runner = warmup.getIfAvailable();
-					return (runner != null) ? runner.getResult() : null;
-				}, properties.getReport().getTopRoutes());
+				() -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
+				() -> cache.stream().map(TomcatResourceCache::report).filter(Objects::nonNull).findFirst().orElse(null),
+				properties.getReport().getTopRoutes());
 	}
 
 	@Bean
