@@ -7,9 +7,11 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.warmup.LoopbackUri;
 import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
-import io.micrometer.observation.ObservationPredicate;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationFilter;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
@@ -22,12 +24,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
@@ -74,14 +78,19 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass({ ObservationPredicate.class, ServerRequestObservationContext.class })
+	@ConditionalOnClass({ ObservationFilter.class, MeterRegistry.class, ServerRequestObservationContext.class })
 	static class ObservationConfiguration {
 
 		@Bean
-		ObservationPredicate tomcatLatencyWarmupObservationPredicate(WarmupRequestMarker marker) {
-			// Keeps warm-up requests out of http.server.requests.
-			return (name, context) -> !(context instanceof ServerRequestObservationContext serverContext
-					&& marker.isWarmupRequest(serverContext.getCarrier()));
+		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker) {
+			return new WarmupObservationFilter(marker);
+		}
+
+		@Bean
+		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(
+				ObjectProvider<MeterRegistry> registries) {
+			// Runners, the warm-up among them, have finished when the application is ready.
+			return (event) -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters);
 		}
 
 	}

@@ -5,11 +5,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.ReadinessState;
@@ -28,6 +32,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -84,6 +89,9 @@ class WarmupIntegrationTests {
 			// Prepared so that the first real request does not pay for their registration.
 			assertThat(registry.find(PhaseTimers.METER_NAME).tag("uri", "/warmed").timers()).hasSize(3);
 			assertThat(requestCounts(registry, "NOT_FOUND")).containsExactly(0L, 0L);
+			// Recorded under a name of their own, to run the recording path, then removed.
+			assertThat(TestApplication.addedMeters).contains(WarmupObservationFilter.METER_NAME);
+			assertThat(registry.find(WarmupObservationFilter.METER_NAME).meters()).isEmpty();
 			assertThat(get(port(context), "/warmed").statusCode()).isEqualTo(200);
 			await().untilAsserted(() -> assertThat(requestCounts(registry, "/warmed")).containsExactly(1L, 1L));
 		}
@@ -189,6 +197,13 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class })
 	static class TestApplication {
+
+		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
+
+		@Bean
+		MeterRegistryCustomizer<MeterRegistry> addedMeters() {
+			return (registry) -> registry.config().onMeterAdded((meter) -> addedMeters.add(meter.getId().getName()));
+		}
 
 	}
 
