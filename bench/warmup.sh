@@ -8,13 +8,14 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be
 # a request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
-# Usage: bench/warmup.sh [runs]
+# Usage: [CONFIGURED=/path] [NOT_CONFIGURED=/path] [SAMPLE_ARGS='--a=b ...'] bench/warmup.sh [runs]
 source "$(dirname "$0")/common.sh"
 
 RUNS=${1:-5}
 CONFIGURED=${CONFIGURED:-/greetings/bench}
 NOT_CONFIGURED=${NOT_CONFIGURED:-/fast}
 WARM_REQUESTS=20
+read -r -a SAMPLE_ARGS <<<"${SAMPLE_ARGS:-}"
 
 build_sample
 trap stop_samples EXIT
@@ -39,7 +40,7 @@ measure() {
 	log="$WORK/$variant-$name.log"
 	start=$(now_ms)
 	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 \
-		--logging.level.org.springframework.boot.availability=debug "$@" >"$log" 2>&1 &
+		--logging.level.org.springframework.boot.availability=debug "${SAMPLE_ARGS[@]}" "$@" >"$log" 2>&1 &
 	PIDS+=($!)
 	deadline=$((SECONDS + 90))
 	until grep -q 'ReadinessState changed to ACCEPTING_TRAFFIC' "$log"; do

@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.phase;
 
+import java.util.function.LongSupplier;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,7 +28,11 @@ final class PhaseClock {
 
 	private static final long NOT_STARTED = Long.MIN_VALUE;
 
-	private static final ThreadLocal<@Nullable PhaseClock> current = new ThreadLocal<>();
+	/**
+	 * The clock of the dispatch on each thread, in a holder that is set once per thread:
+	 * a {@link ThreadLocal#set} per request would scan the thread's map for stale entries.
+	 */
+	private static final ThreadLocal<CurrentClock> current = ThreadLocal.withInitial(CurrentClock::new);
 
 	private long requestStartNanos = NOT_STARTED;
 
@@ -53,20 +59,21 @@ final class PhaseClock {
 	 * @return the clock, or {@code null} outside a dispatch timed by {@link PhaseValve}
 	 */
 	static @Nullable PhaseClock current() {
-		return current.get();
+		return current.get().clock;
 	}
 
 	static void setCurrent(@Nullable PhaseClock clock) {
-		current.set(clock);
+		current.get().clock = clock;
 	}
 
 	/**
 	 * Called when a dispatch of the request enters the container, the first or a later
 	 * asynchronous one.
 	 * @param requestStartNanos when Tomcat started reading the request
-	 * @param now the current time
+	 * @param now the current time, read only for a later dispatch: the first starts at
+	 * {@code requestStartNanos}
 	 */
-	void dispatchStarted(long requestStartNanos, long now) {
+	void dispatchStarted(long requestStartNanos, LongSupplier now) {
 		if (this.requestStartNanos != requestStartNanos) {
 			this.excluded = false;
 			this.requestStartNanos = requestStartNanos;
@@ -79,18 +86,18 @@ final class PhaseClock {
 			this.route = null;
 		}
 		else {
-			switchTo(Phase.CONTAINER, now);
+			switchTo(Phase.CONTAINER, now.getAsLong());
 		}
 	}
 
 	/**
 	 * Called when a dispatch leaves the container.
 	 * @param async whether the request continues asynchronously
-	 * @param now the current time
+	 * @param now the current time, read only for an asynchronous request
 	 */
-	void dispatchEnded(boolean async, long now) {
+	void dispatchEnded(boolean async, LongSupplier now) {
 		if (async) {
-			switchTo(Phase.MVC, now);
+			switchTo(Phase.MVC, now.getAsLong());
 		}
 	}
 
@@ -202,6 +209,12 @@ final class PhaseClock {
 
 	private int decrementDepth(Phase boundary) {
 		return (boundary == Phase.MVC) ? --this.mvcDepth : --this.filtersDepth;
+	}
+
+	private static final class CurrentClock {
+
+		private @Nullable PhaseClock clock;
+
 	}
 
 }

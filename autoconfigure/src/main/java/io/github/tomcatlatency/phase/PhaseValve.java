@@ -57,7 +57,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			getNext().invoke(request, response);
 			return;
 		}
-		clock.dispatchStarted(requestStartNanos, System.nanoTime());
+		clock.dispatchStarted(requestStartNanos, System::nanoTime);
 		if (this.exclusion.excludes(coyoteRequest)) {
 			clock.exclude();
 		}
@@ -67,7 +67,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 		}
 		finally {
 			PhaseClock.setCurrent(null);
-			clock.dispatchEnded(request.isAsync(), System.nanoTime());
+			clock.dispatchEnded(request.isAsync(), System::nanoTime);
 		}
 	}
 

@@ -21,20 +21,20 @@ class PhaseClockTests {
 
 	@Test
 	void synchronousRequestIsSplitAtTheBoundaries() {
-		this.clock.dispatchStarted(1000, 1010);
+		this.clock.dispatchStarted(1000, () -> 1010);
 		this.clock.enter(Phase.FILTERS, 1020);
 		this.clock.enter(Phase.MVC, 1050);
 		this.clock.captureRoute("/things/{id}");
 		this.clock.exit(Phase.MVC, 1150);
 		this.clock.exit(Phase.FILTERS, 1160);
-		this.clock.dispatchEnded(false, 1170);
+		this.clock.dispatchEnded(false, () -> 1170);
 		complete(1000, 200);
 		assertThat(this.splits).containsExactly(new Split("/things/{id}", 20 + 40, 30 + 10, 100));
 	}
 
 	@Test
 	void forwardFromInsideTheServletStaysInMvc() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		this.clock.enter(Phase.FILTERS, 10);
 		this.clock.enter(Phase.MVC, 20);
 		assertThat(this.clock.enter(Phase.FILTERS, 30)).isFalse();
@@ -49,7 +49,7 @@ class PhaseClockTests {
 
 	@Test
 	void errorDispatchAfterTheRequestAddsToEachPhaseAndKeepsTheFirstRoute() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		this.clock.enter(Phase.FILTERS, 10);
 		this.clock.enter(Phase.MVC, 20);
 		this.clock.captureRoute("/boom");
@@ -60,25 +60,25 @@ class PhaseClockTests {
 		this.clock.captureRoute("/error");
 		this.clock.exit(Phase.MVC, 90);
 		this.clock.exit(Phase.FILTERS, 95);
-		this.clock.dispatchEnded(false, 97);
+		this.clock.dispatchEnded(false, () -> 97);
 		complete(0, 100);
 		assertThat(this.splits).containsExactly(new Split("/boom", 10 + 10 + 5, 10 + 10 + 10 + 5, 10 + 30));
 	}
 
 	@Test
 	void asynchronousRequestCountsTheWaitBetweenDispatchesAsMvc() {
-		this.clock.dispatchStarted(0, 5);
+		this.clock.dispatchStarted(0, () -> 5);
 		this.clock.enter(Phase.FILTERS, 10);
 		this.clock.enter(Phase.MVC, 20);
 		this.clock.exit(Phase.MVC, 30);
 		this.clock.exit(Phase.FILTERS, 40);
-		this.clock.dispatchEnded(true, 45);
-		this.clock.dispatchStarted(0, 345);
+		this.clock.dispatchEnded(true, () -> 45);
+		this.clock.dispatchStarted(0, () -> 345);
 		this.clock.enter(Phase.FILTERS, 350);
 		this.clock.enter(Phase.MVC, 355);
 		this.clock.exit(Phase.MVC, 365);
 		this.clock.exit(Phase.FILTERS, 370);
-		this.clock.dispatchEnded(false, 375);
+		this.clock.dispatchEnded(false, () -> 375);
 		complete(0, 380);
 		long mvc = 10 + 300 + 10;
 		long filters = 10 + 10 + 5 + 5;
@@ -87,19 +87,19 @@ class PhaseClockTests {
 
 	@Test
 	void asynchronousRequestCompletedByTheApplicationEndsInMvc() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		this.clock.enter(Phase.FILTERS, 10);
 		this.clock.enter(Phase.MVC, 20);
 		this.clock.exit(Phase.MVC, 30);
 		this.clock.exit(Phase.FILTERS, 40);
-		this.clock.dispatchEnded(true, 50);
+		this.clock.dispatchEnded(true, () -> 50);
 		complete(0, 500);
 		assertThat(this.splits).containsExactly(new Split(null, 10 + 10, 10 + 10, 10 + 450));
 	}
 
 	@Test
 	void requestIsRecordedOnlyOnce() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		complete(0, 10);
 		complete(0, 10);
 		assertThat(this.splits).hasSize(1);
@@ -107,7 +107,7 @@ class PhaseClockTests {
 
 	@Test
 	void requestThatWasNeverDispatchedIsNotRecorded() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		complete(0, 10);
 		complete(50, 10);
 		assertThat(this.splits).hasSize(1);
@@ -115,13 +115,13 @@ class PhaseClockTests {
 
 	@Test
 	void nextRequestOnTheSameConnectionStartsFromZero() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		this.clock.enter(Phase.FILTERS, 10);
 		this.clock.enter(Phase.MVC, 20);
 		this.clock.captureRoute("/first");
 		// The first request's chain never unwinds (an error the container swallowed).
 		complete(0, 100);
-		this.clock.dispatchStarted(200, 200);
+		this.clock.dispatchStarted(200, () -> 200);
 		this.clock.enter(Phase.FILTERS, 210);
 		this.clock.exit(Phase.FILTERS, 220);
 		complete(200, 30);
@@ -130,7 +130,7 @@ class PhaseClockTests {
 
 	@Test
 	void phasesNeverExceedTheTotalTomcatMeasured() {
-		this.clock.dispatchStarted(0, 0);
+		this.clock.dispatchStarted(0, () -> 0);
 		this.clock.enter(Phase.FILTERS, 0);
 		this.clock.enter(Phase.MVC, 0);
 		this.clock.exit(Phase.MVC, 80);

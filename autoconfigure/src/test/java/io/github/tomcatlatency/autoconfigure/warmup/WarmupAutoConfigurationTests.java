@@ -2,7 +2,7 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
-import io.micrometer.observation.ObservationPredicate;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -27,7 +27,7 @@ class WarmupAutoConfigurationTests {
 	void warmsUpServletAppOnTomcat() {
 		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(WarmupRunner.class)
 			.hasSingleBean(WarmupRequestMarker.class)
-			.hasSingleBean(ObservationPredicate.class)
+			.hasSingleBean(WarmupObservationFilter.class)
 			.hasSingleBean(WarmupRequests.FrameworkRoutes.class));
 	}
 
@@ -45,7 +45,7 @@ class WarmupAutoConfigurationTests {
 		this.contextRunner
 			.withClassLoader(new FilteredClassLoader("io.micrometer.observation", "org.springframework.boot.actuate"))
 			.run((context) -> assertThat(context).hasSingleBean(WarmupRunner.class)
-				.doesNotHaveBean(ObservationPredicate.class)
+				.doesNotHaveBean(WarmupObservationFilter.class)
 				.doesNotHaveBean(WarmupRequests.FrameworkRoutes.class));
 	}
 
