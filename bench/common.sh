@@ -17,21 +17,31 @@ free_port() {
 	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# start_sample PORT LOGFILE [ARGS...]: starts the jar in the background and waits until it is healthy.
+# start_sample PORT LOGFILE [ARGS...]: starts the jar in the background and waits until it is ready:
+# until /actuator/health answers, or with READY_LOG_LINE set until that line is in its log (polling
+# health would itself be a request through the whole stack).
 start_sample() {
 	local port=$1 log=$2
 	shift 2
 	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + 90))
-	until curl -fs -o /dev/null "http://127.0.0.1:$port/actuator/health"; do
+	until is_ready "$port" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
 			echo "The sample on port $port did not start; its log:" >&2
 			cat "$log" >&2
 			return 1
 		fi
-		sleep 0.1
+		sleep 0.01
 	done
+}
+
+is_ready() {
+	if [[ -n ${READY_LOG_LINE:-} ]]; then
+		grep -q "$READY_LOG_LINE" "$2"
+	else
+		curl -fs -o /dev/null "http://127.0.0.1:$1/actuator/health"
+	fi
 }
 
 stop_samples() {

@@ -35,22 +35,12 @@ request_ms() {
 measure() {
 	local variant=$1 name=$2 route=$3
 	shift 3
-	local port log start deadline
+	local port log start
 	port=$(free_port)
 	log="$WORK/$variant-$name.log"
 	start=$(now_ms)
-	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 \
-		--logging.level.org.springframework.boot.availability=debug "${SAMPLE_ARGS[@]}" "$@" >"$log" 2>&1 &
-	PIDS+=($!)
-	deadline=$((SECONDS + 90))
-	until grep -q 'ReadinessState changed to ACCEPTING_TRAFFIC' "$log"; do
-		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
-			echo "The sample did not become ready; its log:" >&2
-			cat "$log" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
+	READY_LOG_LINE='ReadinessState changed to ACCEPTING_TRAFFIC' start_sample "$port" "$log" \
+		--logging.level.org.springframework.boot.availability=debug "${SAMPLE_ARGS[@]}" "$@"
 	echo $(($(now_ms) - start)) >>"$WORK/$variant.startup"
 	request_ms "http://127.0.0.1:$port$route" >>"$WORK/$variant.$name.first"
 	for ((i = 0; i < WARM_REQUESTS; i++)); do

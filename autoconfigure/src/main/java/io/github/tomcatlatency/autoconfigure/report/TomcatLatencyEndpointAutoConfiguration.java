@@ -5,7 +5,6 @@ import java.util.Objects;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
-import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;

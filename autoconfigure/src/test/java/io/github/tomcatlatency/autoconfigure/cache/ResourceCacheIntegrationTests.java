@@ -2,7 +2,6 @@ package io.github.tomcatlatency.autoconfigure.cache;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
