@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
 import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
+import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.PhaseValve;
 import io.github.tomcatlatency.phase.Routes;
@@ -64,6 +65,19 @@ class PhaseAutoConfigurationTests {
 	void backsOffWhenDisabled(CapturedOutput output) {
 		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false").run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
+	}
+
+	@Test
+	void timesRequestsForAnyRecorderWhenTheTimersAreDisabled() {
+		PhaseRecorder recorder = (route, method, status, container, filters, mvc) -> {
+		};
+		this.contextRunner.withPropertyValues("tomcat-latency.metrics.enabled=false")
+			.withBean(PhaseRecorder.class, () -> recorder)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(PhaseTimers.class).hasSingleBean(Routes.class);
+				assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
+					.hasAtLeastOneElementOfType(PhaseValve.class);
+			});
 	}
 
 	@Test
