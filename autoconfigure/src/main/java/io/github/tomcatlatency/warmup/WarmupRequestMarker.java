@@ -24,6 +24,8 @@ public final class WarmupRequestMarker implements RequestExclusion {
 
 	private volatile boolean active;
 
+	private volatile boolean finished;
+
 	/**
 	 * Return the token that marks warm-up requests.
 	 * @return the header value
@@ -42,7 +44,29 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * @return {@code true} for a request sent by the warm-up
 	 */
 	public boolean isWarmupRequest(HttpServletRequest request) {
-		return this.active && this.token.equals(request.getHeader(HEADER));
+		return this.active && carriesToken(request);
+	}
+
+	/**
+	 * Return whether the request carries the warm-up token, even if the warm-up has just
+	 * ended: the server may finish a warm-up request after the warm-up has read its
+	 * response.
+	 * @param request the servlet request
+	 * @return {@code true} for a request sent by the warm-up
+	 */
+	boolean carriesToken(HttpServletRequest request) {
+		return this.token.equals(request.getHeader(HEADER));
+	}
+
+	/**
+	 * Called once the warm-up has ended, whether it sent requests or not.
+	 */
+	void finish() {
+		this.finished = true;
+	}
+
+	boolean isFinished() {
+		return this.finished;
 	}
 
 	@Override

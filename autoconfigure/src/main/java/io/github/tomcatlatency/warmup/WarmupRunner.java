@@ -83,6 +83,15 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	@Override
 	public void run(ApplicationArguments args) {
+		try {
+			warmUpAndLog();
+		}
+		finally {
+			this.marker.finish();
+		}
+	}
+
+	private void warmUpAndLog() {
 		URI server = this.server.get();
 		if (server == null) {
 			this.result = WarmupResult.skipped(Instant.now(),

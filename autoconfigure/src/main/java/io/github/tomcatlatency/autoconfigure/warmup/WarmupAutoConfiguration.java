@@ -82,15 +82,16 @@ public final class WarmupAutoConfiguration {
 	static class ObservationConfiguration {
 
 		@Bean
-		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker) {
-			return new WarmupObservationFilter(marker);
+		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker,
+				ObjectProvider<MeterRegistry> registries) {
+			return new WarmupObservationFilter(marker,
+					() -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters));
 		}
 
 		@Bean
-		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(
-				ObjectProvider<MeterRegistry> registries) {
+		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
 			// Runners, the warm-up among them, have finished when the application is ready.
-			return (event) -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters);
+			return (event) -> filter.removeMeters();
 		}
 
 	}
