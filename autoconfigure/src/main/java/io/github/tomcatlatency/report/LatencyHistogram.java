@@ -44,6 +44,10 @@ final class LatencyHistogram {
 		return snapshot().percentileNanos(quantile);
 	}
 
+	long totalNanos() {
+		return this.totalNanos.sum();
+	}
+
 	Snapshot snapshot() {
 		return new Snapshot().add(this);
 	}
@@ -65,7 +69,7 @@ final class LatencyHistogram {
 				this.counts[i] += bucketCount;
 				this.count += bucketCount;
 			}
-			this.totalNanos += histogram.totalNanos.sum();
+			this.totalNanos += histogram.totalNanos();
 			return this;
 		}
 

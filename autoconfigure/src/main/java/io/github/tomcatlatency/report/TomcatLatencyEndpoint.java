@@ -177,7 +177,7 @@ public class TomcatLatencyEndpoint {
 		}
 		List<RoutePhases> top = new ArrayList<>();
 		routes.stream()
-			.sorted(Comparator.comparingLong((RouteStatistics route) -> route.total().snapshot().totalNanos()).reversed())
+			.sorted(Comparator.comparingLong((RouteStatistics route) -> route.total().totalNanos()).reversed())
 			.limit(this.topRoutes)
 			.forEach((route) -> {
 				Snapshot routeTotal = route.total().snapshot();

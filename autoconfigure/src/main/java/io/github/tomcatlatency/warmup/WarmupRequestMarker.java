@@ -39,15 +39,6 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	}
 
 	/**
-	 * Return whether the request is a warm-up request.
-	 * @param request the servlet request
-	 * @return {@code true} for a request sent by the warm-up
-	 */
-	public boolean isWarmupRequest(HttpServletRequest request) {
-		return this.active && carriesToken(request);
-	}
-
-	/**
 	 * Return whether the request carries the warm-up token, even if the warm-up has just
 	 * ended: the server may finish a warm-up request after the warm-up has read its
 	 * response.
