@@ -21,9 +21,8 @@ import org.jspecify.annotations.Nullable;
  * @param advisories the advisories
  * @see AdvisoryDataReader
  */
-public record AdvisoryData(LocalDate dataDate, Map<String, LatestRelease> latestReleases,
-		Set<String> endOfLifeBranches, Set<TomcatVersion> unreleasedVersions, List<BootRelease> bootReleases,
-		List<Advisory> advisories) {
+public record AdvisoryData(LocalDate dataDate, Map<String, LatestRelease> latestReleases, Set<String> endOfLifeBranches,
+		Set<TomcatVersion> unreleasedVersions, List<BootRelease> bootReleases, List<Advisory> advisories) {
 
 	public AdvisoryData {
 		latestReleases = Collections.unmodifiableMap(new LinkedHashMap<>(latestReleases));

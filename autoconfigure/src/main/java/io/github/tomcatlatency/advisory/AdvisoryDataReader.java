@@ -26,8 +26,8 @@ import io.github.tomcatlatency.advisory.Advisory.Verification;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads {@link AdvisoryData} from the line-based format described at the top of the bundled
- * {@value #BUNDLED_RESOURCE}. Any malformed line fails with an
+ * Reads {@link AdvisoryData} from the line-based format described at the top of the
+ * bundled {@value #BUNDLED_RESOURCE}. Any malformed line fails with an
  * {@link AdvisoryDataException} that names the data and the line.
  */
 public final class AdvisoryDataReader {
@@ -79,7 +79,8 @@ public final class AdvisoryDataReader {
 	}
 
 	/**
-	 * Read the advisory data bundled with this library. Parse it once and keep the result.
+	 * Read the advisory data bundled with this library. Parse it once and keep the
+	 * result.
 	 * @return the bundled advisory data
 	 * @throws AdvisoryDataException if the data is malformed
 	 */
@@ -225,8 +226,8 @@ public final class AdvisoryDataReader {
 		for (String entry : field.split(",")) {
 			Matcher matcher = FIX.matcher(entry.strip());
 			if (!matcher.matches()) {
-				throw fail("expected '<fixed version>' or '<fixed version> since <version>' but found '"
-						+ entry.strip() + "'");
+				throw fail("expected '<fixed version>' or '<fixed version> since <version>' but found '" + entry.strip()
+						+ "'");
 			}
 			TomcatVersion fixedIn = version(matcher.group(1));
 			TomcatVersion firstAffected = (matcher.group(2) != null) ? version(matcher.group(2)) : null;
@@ -237,7 +238,8 @@ public final class AdvisoryDataReader {
 						+ latest);
 			}
 			AffectedRange range = new AffectedRange(firstAffected, fixedIn);
-			// The first affected version must itself be in the range: same branch, before the fix
+			// The first affected version must itself be in the range: same branch, before
+			// the fix
 			if (firstAffected != null && !range.contains(firstAffected)) {
 				throw fail("first affected version " + firstAffected + " must be older than " + fixedIn
 						+ " on the same branch");

@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Tomcat version such as {@code 11.0.24}, {@code 11.0.0-M21} or {@code 9.0.0.M1}, ordered
- * as Tomcat releases them: milestones sort before their release.
+ * A Tomcat version such as {@code 11.0.24}, {@code 11.0.0-M21} or {@code 9.0.0.M1},
+ * ordered as Tomcat releases them: milestones sort before their release.
  *
  * @param major the major version
  * @param minor the minor version
@@ -83,8 +83,8 @@ public record TomcatVersion(int major, int minor, int patch, int milestone) impl
 	}
 
 	/**
-	 * Return the version number that follows this one on its branch: the next milestone or
-	 * the next patch release.
+	 * Return the version number that follows this one on its branch: the next milestone
+	 * or the next patch release.
 	 * @return the next version number
 	 */
 	TomcatVersion next() {

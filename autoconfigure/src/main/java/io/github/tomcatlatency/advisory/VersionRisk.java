@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param releasesBehind the number of releases between the running version and the latest
  * known one; the version numbers the data lists as never released are skipped and a
  * milestone counts as one release behind its final release (so {@code 11.0.0-M20} is 1
- * behind {@code 11.0.0}); for old branches the count may include versions that were
- * never released but are not listed
+ * behind {@code 11.0.0}); for old branches the count may include versions that were never
+ * released but are not listed
  * @param dataDate the date up to which the data covers releases and advisories
  * @param advisories the advisories that affect the running version
  * @param highestSeverity the highest rating among the affecting security advisories;
@@ -92,8 +92,8 @@ public record VersionRisk(TomcatVersion runningVersion, Status status, @Nullable
 		}
 
 		/**
-		 * Return whether the data tracks the advisories of a version with this status,
-		 * so that an empty list of advisories means none is known.
+		 * Return whether the data tracks the advisories of a version with this status, so
+		 * that an empty list of advisories means none is known.
 		 * @return whether the data covers the version
 		 */
 		public boolean isCovered() {
@@ -122,8 +122,8 @@ public record VersionRisk(TomcatVersion runningVersion, Status status, @Nullable
 	 * The upgrade that fixes every affecting advisory.
 	 *
 	 * @param version the first release of the branch that fixes them all
-	 * @param bootReleases the Spring Boot releases known to manage that version or a newer
-	 * one on the same branch, in the order of the data
+	 * @param bootReleases the Spring Boot releases known to manage that version or a
+	 * newer one on the same branch, in the order of the data
 	 */
 	public record Remedy(TomcatVersion version, List<String> bootReleases) {
 
@@ -141,7 +141,8 @@ public record VersionRisk(TomcatVersion runningVersion, Status status, @Nullable
 		}
 
 		/**
-		 * Return the Gradle line that overrides the Tomcat version managed by Spring Boot.
+		 * Return the Gradle line that overrides the Tomcat version managed by Spring
+		 * Boot.
 		 * @return the Gradle line
 		 */
 		public String gradleProperty() {

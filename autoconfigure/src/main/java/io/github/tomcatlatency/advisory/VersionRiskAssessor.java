@@ -63,8 +63,7 @@ public final class VersionRiskAssessor {
 			return Status.END_OF_LIFE;
 		}
 		int comparison = running.compareTo(latest);
-		return (comparison > 0) ? Status.UNKNOWN_NEWER_THAN_DATA
-				: (comparison == 0) ? Status.CURRENT : Status.BEHIND;
+		return (comparison > 0) ? Status.UNKNOWN_NEWER_THAN_DATA : (comparison == 0) ? Status.CURRENT : Status.BEHIND;
 	}
 
 	private int releasesBehind(TomcatVersion running, TomcatVersion latest) {
@@ -98,7 +97,8 @@ public final class VersionRiskAssessor {
 			.toList();
 	}
 
-	// Advisories sometimes name a version whose release was abandoned: the fix ships in the next one
+	// Advisories sometimes name a version whose release was abandoned: the fix ships in
+	// the next one
 	private TomcatVersion firstReleased(TomcatVersion version) {
 		TomcatVersion candidate = version;
 		while (!this.data.isReleased(candidate)) {

@@ -11,8 +11,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Boot version older than 4. Registered in {@code spring.factories}, which every Boot
  * version reads, and uses no API newer than Boot 1, so that older versions get this
  * message instead of a class-loading error.
- *
- * @author tomcat-latency
  */
 public final class SpringBootVersionCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -34,7 +32,8 @@ public final class SpringBootVersionCheck implements ApplicationContextInitializ
 		while (end < version.length() && Character.isDigit(version.charAt(end))) {
 			end++;
 		}
-		// An unrecognisable version (a fork, a shaded build) is given the benefit of the doubt.
+		// An unrecognisable version (a fork, a shaded build) is given the benefit of the
+		// doubt.
 		return (end > 0) ? Integer.parseInt(version.substring(0, end)) : Integer.MAX_VALUE;
 	}
 

@@ -14,8 +14,6 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration properties for tomcat-latency.
- *
- * @author tomcat-latency
  */
 @ConfigurationProperties("tomcat-latency")
 public class TomcatLatencyProperties {
@@ -74,8 +72,8 @@ public class TomcatLatencyProperties {
 		private boolean enabled = true;
 
 		/**
-		 * Whether requests to actuator endpoints served on the application's port are left
-		 * out of the phase timers, so that scrapes and probes do not distort them.
+		 * Whether requests to actuator endpoints served on the application's port are
+		 * left out of the phase timers, so that scrapes and probes do not distort them.
 		 */
 		private boolean excludeActuator = true;
 
@@ -152,8 +150,9 @@ public class TomcatLatencyProperties {
 	public static class Advisories {
 
 		/**
-		 * Location of an advisory data file to use instead of the bundled one, for example
-		 * 'file:./tomcat-advisories.txt'. A missing or malformed file fails start-up.
+		 * Location of an advisory data file to use instead of the bundled one, for
+		 * example 'file:./tomcat-advisories.txt'. A missing or malformed file fails
+		 * start-up.
 		 */
 		private @Nullable String location;
 
@@ -197,7 +196,8 @@ public class TomcatLatencyProperties {
 
 		/**
 		 * Whether to also call each of the application's GET routes that has a literal
-		 * path and needs no parameters. Off by default: a GET route may have side effects.
+		 * path and needs no parameters. Off by default: a GET route may have side
+		 * effects.
 		 */
 		private boolean discoverRoutes = false;
 
@@ -266,7 +266,8 @@ public class TomcatLatencyProperties {
 			private String method = "GET";
 
 			/**
-			 * Path below the servlet context path, starting with '/', query string allowed.
+			 * Path below the servlet context path, starting with '/', query string
+			 * allowed.
 			 */
 			private String path = "/";
 
@@ -340,7 +341,8 @@ public class TomcatLatencyProperties {
 		private static final Duration MAX_TTL = Duration.ofDays(3650);
 
 		/**
-		 * Whether to manage Tomcat's resource cache: settings, prewarm, pinning and meters.
+		 * Whether to manage Tomcat's resource cache: settings, prewarm, pinning and
+		 * meters.
 		 */
 		private boolean enabled = true;
 
@@ -392,7 +394,8 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setTtl(@Nullable Duration ttl) {
-			// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates always.
+			// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates
+			// always.
 			Assert.isTrue(ttl == null || ttl.compareTo(MAX_TTL) <= 0, "'tomcat-latency.cache.ttl' must be at most "
 					+ MAX_TTL.toDays() + " days; pin resources instead (tomcat-latency.cache.pin)");
 			Assert.isTrue(ttl == null || ttl.toMillis() > 0, "'tomcat-latency.cache.ttl' must be positive");

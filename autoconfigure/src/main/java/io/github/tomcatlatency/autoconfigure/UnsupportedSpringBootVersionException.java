@@ -3,8 +3,6 @@ package io.github.tomcatlatency.autoconfigure;
 /**
  * Thrown when tomcat-latency is on the classpath of a Spring Boot version it does not
  * support.
- *
- * @author tomcat-latency
  */
 public class UnsupportedSpringBootVersionException extends IllegalStateException {
 

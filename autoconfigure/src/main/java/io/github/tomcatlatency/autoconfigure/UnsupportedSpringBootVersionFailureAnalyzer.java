@@ -6,10 +6,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 /**
  * Turns an {@link UnsupportedSpringBootVersionException} into Boot's start-up failure
  * report, without a stack trace.
- *
- * @author tomcat-latency
  */
-class UnsupportedSpringBootVersionFailureAnalyzer extends AbstractFailureAnalyzer<UnsupportedSpringBootVersionException> {
+class UnsupportedSpringBootVersionFailureAnalyzer
+		extends AbstractFailureAnalyzer<UnsupportedSpringBootVersionException> {
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, UnsupportedSpringBootVersionException cause) {

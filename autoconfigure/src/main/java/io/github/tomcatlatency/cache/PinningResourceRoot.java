@@ -23,23 +23,22 @@ import org.apache.tomcat.util.http.RequestUtil;
  * never expire and are never evicted, so a flood of lookups of other paths cannot push
  * them out. Resources from directories keep the TTL so that edits are seen.
  * <p>
- * Single-resource lookups go through a cache this root owns instead of the private one
- * of {@link StandardRoot}, so that its statistics can be read without JMX. Settings apply
- * to both; collection lookups stay with the inherited cache.
- *
- * @author tomcat-latency
+ * Single-resource lookups go through a cache this root owns instead of the private one of
+ * {@link StandardRoot}, so that its statistics can be read without JMX. Settings apply to
+ * both; collection lookups stay with the inherited cache.
  */
 public class PinningResourceRoot extends StandardRoot {
 
 	/**
 	 * Time-to-live of pinned entries. Tomcat computes {@code ttl + now}, so
-	 * {@code Long.MAX_VALUE} would overflow and revalidate on every lookup; a century does
-	 * not.
+	 * {@code Long.MAX_VALUE} would overflow and revalidate on every lookup; a century
+	 * does not.
 	 */
 	static final long PINNED_TTL_MILLIS = 100L * 365 * 24 * 60 * 60 * 1000;
 
 	/**
-	 * Bound on the resources a prewarm walks, so that a huge webjar cannot stall start-up.
+	 * Bound on the resources a prewarm walks, so that a huge webjar cannot stall
+	 * start-up.
 	 */
 	static final int MAX_PREWARMED_RESOURCES = 10_000;
 
@@ -162,7 +161,8 @@ public class PinningResourceRoot extends StandardRoot {
 	}
 
 	private static boolean hasRoom(ResourceCache cache, long size) {
-		// Stay below Tomcat's eviction threshold: prewarm must not push out what requests use.
+		// Stay below Tomcat's eviction threshold: prewarm must not push out what requests
+		// use.
 		return (cache.getSize() * 1024 + size) < cache.getMaxSize() * 1024 * 8 / 10;
 	}
 

@@ -5,11 +5,9 @@ import org.apache.catalina.webresources.Cache;
 import org.apache.catalina.webresources.StandardRoot;
 
 /**
- * Tomcat's own {@link Cache}, opened up to {@link PinningResourceRoot}: the root's private
- * cache has no getter, so the root keeps instances of its own whose statistics it can
- * read.
- *
- * @author tomcat-latency
+ * Tomcat's own {@link Cache}, opened up to {@link PinningResourceRoot}: the root's
+ * private cache has no getter, so the root keeps instances of its own whose statistics it
+ * can read.
  */
 final class ResourceCache extends Cache {
 

@@ -14,8 +14,6 @@ import org.jspecify.annotations.Nullable;
  * Meters under {@code tomcat.latency.cache.} that read a {@link TomcatResourceCache}, so
  * that its statistics show without Tomcat's MBean registry. Micrometer's own
  * {@code tomcat.cache.*} meters read Tomcat's string cache, not this one.
- *
- * @author tomcat-latency
  */
 public final class ResourceCacheMetrics implements MeterBinder {
 

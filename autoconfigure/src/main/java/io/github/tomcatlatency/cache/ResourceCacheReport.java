@@ -8,9 +8,8 @@ import org.jspecify.annotations.Nullable;
  * serialised by Jackson.
  *
  * @param settings the settings in force
- * @param statistics the statistics, or {@code null} when Spring Boot chose a resource root
- * that cannot report them (the application has a document root directory)
- * @author tomcat-latency
+ * @param statistics the statistics, or {@code null} when Spring Boot chose a resource
+ * root that cannot report them (the application has a document root directory)
  */
 public record ResourceCacheReport(ResourceCacheSettings settings, @Nullable ResourceCacheStatistics statistics) {
 

@@ -14,7 +14,6 @@ import org.apache.catalina.WebResourceRoot;
  * @param objectMaxSizeSetBy the property that set it, or Tomcat's default
  * @param pinning whether resources from archives are pinned
  * @param pinMaxSizeBytes the most memory pinned resources may take
- * @author tomcat-latency
  */
 public record ResourceCacheSettings(boolean cachingAllowed, long ttlMillis, String ttlSetBy, long maxSizeBytes,
 		String maxSizeSetBy, long objectMaxSizeBytes, String objectMaxSizeSetBy, boolean pinning,

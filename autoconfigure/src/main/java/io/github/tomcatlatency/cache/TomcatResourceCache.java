@@ -6,8 +6,6 @@ import org.jspecify.annotations.Nullable;
 /**
  * The resource cache of the application's Tomcat context, once the server has created it:
  * where the endpoint and the meters read settings and statistics.
- *
- * @author tomcat-latency
  */
 public final class TomcatResourceCache {
 

@@ -4,8 +4,6 @@ import java.util.List;
 
 /**
  * {@link PhaseRecorder} that passes each request on to several recorders.
- *
- * @author tomcat-latency
  */
 public final class CompositePhaseRecorder implements PhaseRecorder {
 
@@ -25,8 +23,7 @@ public final class CompositePhaseRecorder implements PhaseRecorder {
 	}
 
 	@Override
-	public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
-			long mvcNanos) {
+	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
 		for (PhaseRecorder recorder : this.recorders) {
 			recorder.record(route, method, status, containerNanos, filtersNanos, mvcNanos);
 		}

@@ -3,13 +3,12 @@ package io.github.tomcatlatency.phase;
 /**
  * The phases that partition a request's wall time, from the moment Tomcat starts reading
  * the request line to the end of the response.
- *
- * @author tomcat-latency
  */
 public enum Phase {
 
 	/**
-	 * Tomcat outside the filter chain: parsing, mapping, valves and finishing the response.
+	 * Tomcat outside the filter chain: parsing, mapping, valves and finishing the
+	 * response.
 	 */
 	CONTAINER("container"),
 
@@ -19,9 +18,10 @@ public enum Phase {
 	FILTERS("filters"),
 
 	/**
-	 * The servlet, in a Spring MVC application the {@code DispatcherServlet}: handler lookup,
-	 * interceptors, the handler, message conversion, views and exception resolution. Also
-	 * the time an asynchronous request spends with the application between dispatches.
+	 * The servlet, in a Spring MVC application the {@code DispatcherServlet}: handler
+	 * lookup, interceptors, the handler, message conversion, views and exception
+	 * resolution. Also the time an asynchronous request spends with the application
+	 * between dispatches.
 	 */
 	MVC("mvc");
 

@@ -16,8 +16,6 @@ import org.springframework.web.servlet.HandlerMapping;
  * twice: first in the chain for {@link Phase#FILTERS}, last in the chain for
  * {@link Phase#MVC} (everything after the last filter is the servlet). Outside a dispatch
  * timed by {@link PhaseValve}, for example under MockMvc, it only passes the request on.
- *
- * @author tomcat-latency
  */
 public final class PhaseBoundaryFilter implements Filter {
 
@@ -43,7 +41,8 @@ public final class PhaseBoundaryFilter implements Filter {
 			return;
 		}
 		if (!clock.enter(this.phase, System.nanoTime())) {
-			// A forward or include from inside the phase: the outer request's route is still set.
+			// A forward or include from inside the phase: the outer request's route is
+			// still set.
 			captureRoute(clock, request);
 		}
 		try {

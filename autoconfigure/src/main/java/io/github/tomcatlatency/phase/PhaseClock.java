@@ -15,8 +15,6 @@ import org.jspecify.annotations.Nullable;
  * {@link Phase#MVC}: the application owns the response then. Transitions of one request
  * happen one after another, ordered by Tomcat's asynchronous state machine, so the fields
  * need no synchronisation.
- *
- * @author tomcat-latency
  */
 final class PhaseClock {
 
@@ -30,7 +28,8 @@ final class PhaseClock {
 
 	/**
 	 * The clock of the dispatch on each thread, in a holder that is set once per thread:
-	 * a {@link ThreadLocal#set} per request would scan the thread's map for stale entries.
+	 * a {@link ThreadLocal#set} per request would scan the thread's map for stale
+	 * entries.
 	 */
 	private static final ThreadLocal<CurrentClock> current = ThreadLocal.withInitial(CurrentClock::new);
 
@@ -105,8 +104,8 @@ final class PhaseClock {
 	 * Called when a request crosses a phase boundary inwards.
 	 * @param boundary the phase whose boundary it crosses
 	 * @param now the current time
-	 * @return whether it entered the outermost boundary of that phase, {@code false} for a
-	 * forward or include from inside it
+	 * @return whether it entered the outermost boundary of that phase, {@code false} for
+	 * a forward or include from inside it
 	 */
 	boolean enter(Phase boundary, long now) {
 		if (incrementDepth(boundary) != 1) {

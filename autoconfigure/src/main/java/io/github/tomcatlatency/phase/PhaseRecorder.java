@@ -3,8 +3,6 @@ package io.github.tomcatlatency.phase;
 /**
  * Receives the phase split of each completed request. Called on Tomcat's request threads
  * once per request, so implementations must be cheap and thread-safe.
- *
- * @author tomcat-latency
  */
 @FunctionalInterface
 public interface PhaseRecorder {

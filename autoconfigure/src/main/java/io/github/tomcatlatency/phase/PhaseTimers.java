@@ -12,8 +12,6 @@ import io.micrometer.core.instrument.binder.http.Outcome;
  * with {@code phase}, {@code method}, {@code uri} and {@code outcome}. Tag values follow
  * Spring's {@code http.server.requests} so the two can be compared. Timers are created on
  * first use and looked up without allocation afterwards.
- *
- * @author tomcat-latency
  */
 public final class PhaseTimers implements PhaseRecorder {
 
@@ -44,8 +42,7 @@ public final class PhaseTimers implements PhaseRecorder {
 	}
 
 	@Override
-	public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
-			long mvcNanos) {
+	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
 		Timer[] phaseTimers = timers(route, methodIndex(method), Outcome.forStatus(status));
 		phaseTimers[Phase.CONTAINER.ordinal()].record(containerNanos, TimeUnit.NANOSECONDS);
 		phaseTimers[Phase.FILTERS.ordinal()].record(filtersNanos, TimeUnit.NANOSECONDS);

@@ -16,10 +16,9 @@ import org.jspecify.annotations.Nullable;
  * Engine {@link org.apache.catalina.Valve} that opens a {@link PhaseClock} for each
  * dispatch and, as an {@link AccessLog}, closes it when Tomcat logs the finished request.
  * Tomcat logs after the response is complete, asynchronous ones included, and passes the
- * wall time it measured from the start of the request line, so the split covers all of it.
- * Being on the engine, the valve also encloses error-page dispatches made by the host.
- *
- * @author tomcat-latency
+ * wall time it measured from the start of the request line, so the split covers all of
+ * it. Being on the engine, the valve also encloses error-page dispatches made by the
+ * host.
  */
 public final class PhaseValve extends ValveBase implements AccessLog {
 
@@ -80,7 +79,8 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 				record(clock, request.getMethod(), response.getStatus());
 			}
 			catch (RuntimeException ex) {
-				// Tomcat recycles the request after logging it: a failure here must not stop that.
+				// Tomcat recycles the request after logging it: a failure here must not
+				// stop that.
 				if (this.recordFailureLogged.compareAndSet(false, true)) {
 					logger.warn("Failed to record a request's phases; further failures are not logged", ex);
 				}
@@ -97,8 +97,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			this.recorder.prepare(route, method, status);
 		}
 		else {
-			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(),
-					clock.mvcNanos());
+			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(), clock.mvcNanos());
 		}
 	}
 

@@ -1,11 +1,9 @@
 package io.github.tomcatlatency.phase;
 
 /**
- * Tells {@link PhaseValve} which requests to leave out of the phase timers. Asked once per
- * dispatch on Tomcat's request thread, before any servlet code runs, so implementations
- * must not allocate or block.
- *
- * @author tomcat-latency
+ * Tells {@link PhaseValve} which requests to leave out of the phase timers. Asked once
+ * per dispatch on Tomcat's request thread, before any servlet code runs, so
+ * implementations must not allocate or block.
  */
 @FunctionalInterface
 public interface RequestExclusion {

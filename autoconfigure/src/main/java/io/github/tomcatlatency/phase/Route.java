@@ -7,7 +7,6 @@ package io.github.tomcatlatency.phase;
  * @param uri the {@code uri} tag value: the matched pattern or a fixed value such as
  * {@code NOT_FOUND}
  * @param index the route's index, from 0 to the most routes recorded, exclusive
- * @author tomcat-latency
  */
 public record Route(String uri, int index) {
 

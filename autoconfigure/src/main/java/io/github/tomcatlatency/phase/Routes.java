@@ -16,8 +16,6 @@ import org.jspecify.annotations.Nullable;
  * path. The number of routes is bounded, so a flood of distinct URLs cannot grow memory
  * or meter cardinality: past the bound new routes are not recorded and a warning is
  * logged once.
- *
- * @author tomcat-latency
  */
 public final class Routes {
 
@@ -64,7 +62,8 @@ public final class Routes {
 
 	/**
 	 * Add a route on its first request. The {@code uri} values are patterns of the
-	 * application's mappings or fixed values, so the map stays as small as the application.
+	 * application's mappings or fixed values, so the map stays as small as the
+	 * application.
 	 */
 	private Route add(String uri) {
 		return this.routes.computeIfAbsent(uri, (key) -> {

@@ -2,8 +2,6 @@ package io.github.tomcatlatency.report;
 
 /**
  * Whether the application uses a Tomcat component an advisory needs.
- *
- * @author tomcat-latency
  */
 public enum ComponentUsage {
 

@@ -8,7 +8,6 @@ package io.github.tomcatlatency.report;
  * {@code low}
  * @param finding what was found
  * @param remedy what to change
- * @author tomcat-latency
  */
 public record ConfigurationRisk(String id, String severity, String finding, String remedy) {
 

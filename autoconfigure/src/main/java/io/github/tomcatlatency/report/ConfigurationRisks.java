@@ -18,8 +18,6 @@ import org.springframework.core.env.Environment;
 /**
  * Finds {@link ConfigurationRisk configuration risks} in a running Tomcat and the
  * application's environment.
- *
- * @author tomcat-latency
  */
 final class ConfigurationRisks {
 

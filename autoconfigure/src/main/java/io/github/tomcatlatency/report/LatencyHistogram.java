@@ -8,8 +8,6 @@ import java.util.concurrent.atomic.LongAdder;
  * about 18 minutes, so a percentile read from it is within 12.5 % of the true value.
  * Recording allocates nothing; reading scans the 125 buckets, so it is done on the
  * endpoint call, not per request.
- *
- * @author tomcat-latency
  */
 final class LatencyHistogram {
 

@@ -15,8 +15,6 @@ import org.jspecify.annotations.Nullable;
  * reports: per route, the phase histograms, the first request and cold spikes; for the
  * application, the first request after it became ready. Requests before readiness (probes
  * during start-up, warm-up) are not counted: the cold penalty is what users pay.
- *
- * @author tomcat-latency
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -59,8 +57,7 @@ public final class RequestStatistics implements PhaseRecorder {
 	}
 
 	@Override
-	public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
-			long mvcNanos) {
+	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
 		if (!this.ready) {
 			return;
 		}

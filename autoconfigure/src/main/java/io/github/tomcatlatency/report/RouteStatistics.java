@@ -11,8 +11,6 @@ import org.jspecify.annotations.Nullable;
  * the total and of each phase, the first request, and cold spikes (requests far above the
  * median after the route sat idle). Recording is lock-free and allocates only for the
  * first request and for a spike.
- *
- * @author tomcat-latency
  */
 final class RouteStatistics {
 

@@ -11,8 +11,6 @@ import org.springframework.context.ApplicationContext;
 
 /**
  * The Tomcat an application context runs, once its web server exists.
- *
- * @author tomcat-latency
  */
 public final class RunningTomcat {
 

@@ -10,7 +10,6 @@ import java.time.Instant;
  * @param containerMs time in Tomcat outside the filter chain
  * @param filtersMs time in servlet filters
  * @param mvcMs time in the servlet (Spring MVC)
- * @author tomcat-latency
  */
 public record Split(Instant at, double totalMs, double containerMs, double filtersMs, double mvcMs) {
 

@@ -22,8 +22,6 @@ import org.jspecify.annotations.Nullable;
 /**
  * The advisories that affect the running Tomcat, assessed once at start-up, and which of
  * them apply to this application given the components it uses.
- *
- * @author tomcat-latency
  */
 public final class TomcatAdvisories {
 

@@ -15,8 +15,6 @@ import org.jspecify.annotations.Nullable;
  * affect the running version and may apply to the application, 0 none, 1 low, 2 moderate,
  * 3 important (or not rated), 4 critical, and -1 when the advisory data is older than the
  * running Tomcat or does not cover its branch. Alert on it from Prometheus.
- *
- * @author tomcat-latency
  */
 public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 

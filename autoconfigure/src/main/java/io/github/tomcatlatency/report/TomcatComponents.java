@@ -25,8 +25,6 @@ import org.apache.tomcat.util.net.SSLHostConfig.CertificateVerification;
  * Tells which of the {@link Component components} that advisories need a running Tomcat
  * uses, by reading its connectors, pipelines, servlets and resources. Class names are
  * compared as strings so that optional Tomcat modules need not be on the classpath.
- *
- * @author tomcat-latency
  */
 final class TomcatComponents {
 
@@ -86,8 +84,9 @@ final class TomcatComponents {
 			case TLS_CLIENT_CERT -> used(sslHostConfigs().stream()
 				.anyMatch((config) -> config.getCertificateVerification() != CertificateVerification.NONE));
 			case OPENSSL -> sslHostConfigs().isEmpty() ? ComponentUsage.NOT_USED : ComponentUsage.UNKNOWN;
-			case MULTIPART -> used(this.wrappers.stream().anyMatch((wrapper) -> wrapper.getMultipartConfigElement() != null)
-					|| this.contexts.stream().anyMatch(Context::getAllowCasualMultipartParsing));
+			case MULTIPART ->
+				used(this.wrappers.stream().anyMatch((wrapper) -> wrapper.getMultipartConfigElement() != null)
+						|| this.contexts.stream().anyMatch(Context::getAllowCasualMultipartParsing));
 			case REWRITE_VALVE -> used(hasValve("org.apache.catalina.valves.rewrite.RewriteValve"));
 			case CGI -> used(hasServlet("org.apache.catalina.servlets.CGIServlet"));
 			case WEBDAV -> used(hasServlet("org.apache.catalina.servlets.WebdavServlet"));
@@ -99,14 +98,16 @@ final class TomcatComponents {
 			case DIGEST_AUTH -> used(authMethod("DIGEST"));
 			case JASPIC -> containerAuthentication() ? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
 			case LOCKOUT_REALM -> used(lockOutRealm());
-			case SECURITY_CONSTRAINTS -> used(this.contexts.stream().anyMatch((context) -> context.findConstraints().length > 0));
+			case SECURITY_CONSTRAINTS ->
+				used(this.contexts.stream().anyMatch((context) -> context.findConstraints().length > 0));
 			case PRE_POST_RESOURCES -> used(this.contexts.stream()
-				.anyMatch((context) -> context.getResources() != null && (context.getResources().getPreResources().length > 0
-						|| context.getResources().getPostResources().length > 0)));
+				.anyMatch((context) -> context.getResources() != null
+						&& (context.getResources().getPreResources().length > 0
+								|| context.getResources().getPostResources().length > 0)));
 			case REMOTE_IP_FILTER -> used(hasFilter("org.apache.catalina.filters.RemoteIpFilter"));
 			case LB_DRAINING_VALVE -> used(hasValve("org.apache.catalina.valves.LoadBalancerDrainingValve"));
-			case CLUSTER_ENCRYPT, CLOUD_MEMBERSHIP -> (this.tomcat.getEngine().getCluster() != null)
-					? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
+			case CLUSTER_ENCRYPT, CLOUD_MEMBERSHIP ->
+				(this.tomcat.getEngine().getCluster() != null) ? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
 			case JSON_ACCESS_LOG -> used(hasValve("org.apache.catalina.valves.JsonAccessLogValve"));
 			case EFFECTIVE_WEB_XML_LOG -> used(this.contexts.stream().anyMatch(Context::getLogEffectiveWebXml));
 			case EXAMPLES, PACKED_WAR -> ComponentUsage.NOT_USED;
@@ -146,10 +147,11 @@ final class TomcatComponents {
 	}
 
 	private ComponentUsage websocket() {
-		// Tomcat's WebSocket container is present whenever its jar is; endpoints may not be.
+		// Tomcat's WebSocket container is present whenever its jar is; endpoints may not
+		// be.
 		return this.contexts.stream()
 			.anyMatch((context) -> context.getServletContext().getAttribute(WEBSOCKET_CONTAINER_ATTRIBUTE) != null)
-				? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
+					? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
 	}
 
 	private boolean hasValve(String className) {

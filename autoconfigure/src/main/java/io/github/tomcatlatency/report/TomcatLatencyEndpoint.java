@@ -36,8 +36,6 @@ import org.springframework.core.env.Environment;
  * penalties, the phase split, the resource cache, the warm-up and the running Tomcat's
  * version and configuration risks. Served at {@code /actuator/tomcat-latency}. It reads
  * only in-memory state and the running server's configuration.
- *
- * @author tomcat-latency
  */
 @Endpoint(id = TomcatLatencyEndpoint.ID)
 public class TomcatLatencyEndpoint {
@@ -186,7 +184,8 @@ public class TomcatLatencyEndpoint {
 					routePhases[phase.ordinal()] = route.phase(phase).snapshot();
 				}
 				top.add(new RoutePhases(route.route(), routeTotal.count(),
-						share(routePhases[Phase.CONTAINER.ordinal()], routeTotal), distributions(routeTotal, routePhases)));
+						share(routePhases[Phase.CONTAINER.ordinal()], routeTotal),
+						distributions(routeTotal, routePhases)));
 			});
 		return new Phases(total.count(), share(phases[Phase.CONTAINER.ordinal()], total), distributions(total, phases),
 				top);

@@ -19,7 +19,6 @@ import org.jspecify.annotations.Nullable;
  * statistics when tomcat-latency manages it
  * @param warmup the warm-up result, or {@code null} when warm-up is off
  * @param tomcat the running Tomcat's version risk and configuration risks
- * @author tomcat-latency
  */
 public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nullable ResourceCacheReport cache,
 		@Nullable WarmupResult warmup, TomcatState tomcat) {
@@ -81,8 +80,8 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 *
 	 * @param requests requests counted
 	 * @param containerShare the share of all request time spent in the container phase
-	 * @param application mean, median and 99th percentile of each phase and the total, for
-	 * all routes together
+	 * @param application mean, median and 99th percentile of each phase and the total,
+	 * for all routes together
 	 * @param topRoutes the routes with the most total time, each with its phases
 	 */
 	public record Phases(long requests, double containerShare, Map<String, Distribution> application,
@@ -98,8 +97,7 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param containerShare the share of the route's time spent in the container phase
 	 * @param phases mean, median and 99th percentile of each phase and the total
 	 */
-	public record RoutePhases(String route, long requests, double containerShare,
-			Map<String, Distribution> phases) {
+	public record RoutePhases(String route, long requests, double containerShare, Map<String, Distribution> phases) {
 
 	}
 
@@ -120,16 +118,17 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param version the running version, or {@code unknown} when {@code server.info}
 	 * hides it
 	 * @param branch its branch, for example {@code 11.0}
-	 * @param status how it relates to the releases the advisory data knows: {@code CURRENT},
-	 * {@code BEHIND}, {@code UNKNOWN_NEWER_THAN_DATA}, {@code END_OF_LIFE},
-	 * {@code UNSUPPORTED_BRANCH} or {@code UNKNOWN_VERSION}
+	 * @param status how it relates to the releases the advisory data knows:
+	 * {@code CURRENT}, {@code BEHIND}, {@code UNKNOWN_NEWER_THAN_DATA},
+	 * {@code END_OF_LIFE}, {@code UNSUPPORTED_BRANCH} or {@code UNKNOWN_VERSION}
 	 * @param latestKnownRelease the newest release of the branch the data knows
 	 * @param releasesBehind releases between the running version and that one
-	 * @param advisoryDataDate the date up to which the data covers releases and advisories
+	 * @param advisoryDataDate the date up to which the data covers releases and
+	 * advisories
 	 * @param advisoryData {@code bundled}, or {@code custom} when
 	 * {@code tomcat-latency.advisories.location} is set
-	 * @param highestSeverity Tomcat's highest rating among the advisories that affect this
-	 * version and may apply to this application
+	 * @param highestSeverity Tomcat's highest rating among the advisories that affect
+	 * this version and may apply to this application
 	 * @param advisories the advisories that affect this version, those that apply to this
 	 * application first
 	 * @param remedy the upgrade that fixes them all, or {@code null} if none affects it
@@ -150,8 +149,8 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param rating Tomcat's own rating
 	 * @param title a short description
 	 * @param applies {@code YES} when the application uses every component the advisory
-	 * needs, {@code NO} when it uses none of one of them, {@code MAYBE} when that cannot be
-	 * told
+	 * needs, {@code NO} when it uses none of one of them, {@code MAYBE} when that cannot
+	 * be told
 	 * @param components each component the advisory needs and whether this application
 	 * uses it
 	 * @param fixedIn the first release of this branch that fixes it

@@ -15,8 +15,6 @@ import org.springframework.boot.web.server.WebServer;
  * Finds where a warm-up can reach the application's own Tomcat: the first plain-HTTP
  * connector that listens, at the address it is bound to, or at the loopback address when
  * it is bound to every address.
- *
- * @author tomcat-latency
  */
 public final class LoopbackUri {
 

@@ -12,8 +12,6 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * mapped to {@code GET} alone, with a literal path and no required parameters, headers or
  * content type. A {@code GET} may still have side effects, which is why discovery is off
  * by default.
- *
- * @author tomcat-latency
  */
 public final class MvcRouteDiscovery {
 
@@ -41,8 +39,7 @@ public final class MvcRouteDiscovery {
 	private static boolean isPlainGet(RequestMappingInfo info) {
 		return info.getMethodsCondition().getMethods().equals(Set.of(RequestMethod.GET))
 				&& info.getParamsCondition().getExpressions().isEmpty()
-				&& info.getHeadersCondition().getExpressions().isEmpty()
-				&& info.getConsumesCondition().isEmpty();
+				&& info.getHeadersCondition().getExpressions().isEmpty() && info.getConsumesCondition().isEmpty();
 	}
 
 	private static boolean isLiteral(String pattern) {

@@ -16,8 +16,6 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
  * {@value #METER_NAME}, so their timer is recorded like any other, and those meters are
  * removed once the application is ready, and once more on the first request after the
  * warm-up, for a warm-up request the server finished after the warm-up read its response.
- *
- * @author tomcat-latency
  */
 public final class WarmupObservationFilter implements ObservationFilter {
 

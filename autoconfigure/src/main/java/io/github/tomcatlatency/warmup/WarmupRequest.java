@@ -12,7 +12,6 @@ import org.jspecify.annotations.Nullable;
  * @param headers extra request headers
  * @param body the request body, or {@code null} for none
  * @param repetitions how many times to send it, at least one
- * @author tomcat-latency
  */
 public record WarmupRequest(String method, String path, Map<String, String> headers, @Nullable String body,
 		int repetitions) {

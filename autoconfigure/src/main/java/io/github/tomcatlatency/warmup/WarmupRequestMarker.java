@@ -10,8 +10,6 @@ import org.apache.tomcat.util.buf.MessageBytes;
  * Marks warm-up requests with a header carrying a random token generated at start-up, so
  * that metrics can leave them out and nobody outside the process can forge one. Checks
  * cost one volatile read while no warm-up runs.
- *
- * @author tomcat-latency
  */
 public final class WarmupRequestMarker implements RequestExclusion {
 

@@ -15,7 +15,6 @@ import org.jspecify.annotations.Nullable;
  * @param durationMillis how long it took in milliseconds, {@code 0} before it ended
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
- * @author tomcat-latency
  */
 public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, long durationMillis,
 		@Nullable String message, List<RequestResult> requests) {
@@ -84,7 +83,8 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 			@Nullable String error) {
 
 		boolean failed() {
-			// 503 is what health and readiness-aware routes answer before the application is
+			// 503 is what health and readiness-aware routes answer before the application
+			// is
 			// ready: the request still ran through the whole stack.
 			return this.error != null || this.status == null || (this.status >= 500 && this.status != 503);
 		}

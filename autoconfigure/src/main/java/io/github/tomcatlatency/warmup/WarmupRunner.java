@@ -30,8 +30,6 @@ import org.springframework.core.Ordered;
  * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
  * converters and error handling have run once. The timeout bounds how long readiness
  * waits; failures log a warning and start-up continues unless asked otherwise.
- *
- * @author tomcat-latency
  */
 public final class WarmupRunner implements ApplicationRunner, Ordered {
 
@@ -128,8 +126,10 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				for (int i = 0; i < request.repetitions() && !Thread.currentThread().isInterrupted(); i++) {
 					long remaining = deadline - System.nanoTime();
 					if (remaining <= 0) {
-						return WarmupResult.ended(State.TIMED_OUT, startedAt, Instant.now(), "Not every request was sent within "
-								+ this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)", results);
+						return WarmupResult.ended(State.TIMED_OUT, startedAt, Instant.now(),
+								"Not every request was sent within " + this.timeout.toMillis()
+										+ " ms (tomcat-latency.warmup.timeout)",
+								results);
 					}
 					RequestResult result = send(client, server, request, Duration.ofNanos(remaining));
 					results.add(result);

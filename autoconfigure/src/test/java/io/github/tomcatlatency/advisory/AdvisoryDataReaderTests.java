@@ -35,14 +35,15 @@ class AdvisoryDataReaderTests {
 
 	@Test
 	void readsHeaderAndAdvisories() throws IOException {
-		AdvisoryData data = read(HEADER + """
-				end-of-life: 9.0
-				unreleased: 11.0.16 11.0.17
-				unreleased: 9.0.114
-				boot: 4.0.8 11.0.24
-				CVE-1 | security | - | A title, with a comma | http2, tls | 11.0.24 since 11.0.0-M3, 9.0.120 | cve-record | https://www.cve.org/CVERecord?id=CVE-1
-				BZ-2 | performance | - | Slow | resources-cache | 9.0.14 | tomcat-page | https://bz.example.org/2
-				""");
+		AdvisoryData data = read(
+				HEADER + """
+						end-of-life: 9.0
+						unreleased: 11.0.16 11.0.17
+						unreleased: 9.0.114
+						boot: 4.0.8 11.0.24
+						CVE-1 | security | - | A title, with a comma | http2, tls | 11.0.24 since 11.0.0-M3, 9.0.120 | cve-record | https://www.cve.org/CVERecord?id=CVE-1
+						BZ-2 | performance | - | Slow | resources-cache | 9.0.14 | tomcat-page | https://bz.example.org/2
+						""");
 		assertThat(data.dataDate()).isEqualTo(LocalDate.of(2026, 8, 20));
 		assertThat(data.latestReleases()).containsOnlyKeys("11.0", "9.0");
 		assertThat(data.latestRelease("11.0"))
@@ -59,8 +60,8 @@ class AdvisoryDataReaderTests {
 		assertThat(advisory.rating()).isEqualTo(Severity.UNRATED);
 		assertThat(advisory.title()).isEqualTo("A title, with a comma");
 		assertThat(advisory.components()).containsExactly(Component.HTTP2, Component.TLS);
-		assertThat(advisory.affectedRange("11.0")).isEqualTo(
-				new AffectedRange(TomcatVersion.parse("11.0.0-M3"), TomcatVersion.parse("11.0.24")));
+		assertThat(advisory.affectedRange("11.0"))
+			.isEqualTo(new AffectedRange(TomcatVersion.parse("11.0.0-M3"), TomcatVersion.parse("11.0.24")));
 		assertThat(advisory.affectedRange("9.0")).isEqualTo(new AffectedRange(null, TomcatVersion.parse("9.0.120")));
 		assertThat(advisory.affectedRange("10.1")).isNull();
 		assertThat(advisory.verification()).isEqualTo(Verification.CVE_RECORD);
@@ -69,24 +70,25 @@ class AdvisoryDataReaderTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', quoteCharacter = '"', textBlock = """
-			CVE-1 | security | Low | Title | core | 11.0.x | reference | https://example.org ; invalid version '11.0.x'
-			CVE-1 | security | Low | Title | core | 12.0.1 | reference | https://example.org ; unknown branch '12.0'
-			CVE-1 | security | Low | Title | core, teleport | 11.0.24 | reference | https://example.org ; unknown component 'teleport'
-			CVE-1 | security | Low | Title | core | 11.0.24 | https://example.org ; expected 8 fields separated by '|' but found 7
-			CVE-1 | security | Low | Title | core | 11.0.24 | reference | https://example.org | x ; expected 8 fields separated by '|' but found 9
-			CVE-1 | security | Severe | Title | core | 11.0.24 | reference | https://example.org ; unknown rating 'Severe' (expected Critical, Important, Moderate, Low or -)
-			CVE-1 | security | low | Title | core | 11.0.24 | reference | https://example.org ; unknown rating 'low' (expected Critical, Important, Moderate, Low or -)
-			CVE-1 | bug | Low | Title | core | 11.0.24 | reference | https://example.org ; unknown kind 'bug'
-			CVE-1 | security | Low | Title | core | 11.0.24 | guess | https://example.org ; unknown verification 'guess'
-			CVE-1 | security | Low | | core | 11.0.24 | reference | https://example.org ; field 4 is empty
-			CVE-1 | security | Low | Title | core | 11.0.26 | reference | https://example.org ; fixed version 11.0.26 is newer than the latest known 11.0 release 11.0.25
-			CVE-1 | security | Low | Title | core | 11.0.24 since 11.0.24 | reference | https://example.org ; first affected version 11.0.24 must be older than 11.0.24 on the same branch
-			CVE-1 | security | Low | Title | core | 11.0.24 since 9.0.13 | reference | https://example.org ; first affected version 9.0.13 must be older than 11.0.24 on the same branch
-			CVE-1 | security | Low | Title | core | 11.0.24 until 11.0.25 | reference | https://example.org ; expected '<fixed version>' or '<fixed version> since <version>' but found '11.0.24 until 11.0.25'
-			CVE-1 | security | Low | Title | core | 11.0.24, 11.0.23 | reference | https://example.org ; more than one fix for branch '11.0'
-			CVE-1 | security | Low | Title | core | 11.0.24 | reference | http://example.org ; source 'http://example.org' is not an https URL
-			""")
+	@CsvSource(delimiter = ';', quoteCharacter = '"',
+			textBlock = """
+					CVE-1 | security | Low | Title | core | 11.0.x | reference | https://example.org ; invalid version '11.0.x'
+					CVE-1 | security | Low | Title | core | 12.0.1 | reference | https://example.org ; unknown branch '12.0'
+					CVE-1 | security | Low | Title | core, teleport | 11.0.24 | reference | https://example.org ; unknown component 'teleport'
+					CVE-1 | security | Low | Title | core | 11.0.24 | https://example.org ; expected 8 fields separated by '|' but found 7
+					CVE-1 | security | Low | Title | core | 11.0.24 | reference | https://example.org | x ; expected 8 fields separated by '|' but found 9
+					CVE-1 | security | Severe | Title | core | 11.0.24 | reference | https://example.org ; unknown rating 'Severe' (expected Critical, Important, Moderate, Low or -)
+					CVE-1 | security | low | Title | core | 11.0.24 | reference | https://example.org ; unknown rating 'low' (expected Critical, Important, Moderate, Low or -)
+					CVE-1 | bug | Low | Title | core | 11.0.24 | reference | https://example.org ; unknown kind 'bug'
+					CVE-1 | security | Low | Title | core | 11.0.24 | guess | https://example.org ; unknown verification 'guess'
+					CVE-1 | security | Low | | core | 11.0.24 | reference | https://example.org ; field 4 is empty
+					CVE-1 | security | Low | Title | core | 11.0.26 | reference | https://example.org ; fixed version 11.0.26 is newer than the latest known 11.0 release 11.0.25
+					CVE-1 | security | Low | Title | core | 11.0.24 since 11.0.24 | reference | https://example.org ; first affected version 11.0.24 must be older than 11.0.24 on the same branch
+					CVE-1 | security | Low | Title | core | 11.0.24 since 9.0.13 | reference | https://example.org ; first affected version 9.0.13 must be older than 11.0.24 on the same branch
+					CVE-1 | security | Low | Title | core | 11.0.24 until 11.0.25 | reference | https://example.org ; expected '<fixed version>' or '<fixed version> since <version>' but found '11.0.24 until 11.0.25'
+					CVE-1 | security | Low | Title | core | 11.0.24, 11.0.23 | reference | https://example.org ; more than one fix for branch '11.0'
+					CVE-1 | security | Low | Title | core | 11.0.24 | reference | http://example.org ; source 'http://example.org' is not an https URL
+					""")
 	void malformedAdvisoryNamesTheDataAndLine(String line, String problem) {
 		assertThatExceptionOfType(AdvisoryDataException.class).isThrownBy(() -> read(HEADER + line))
 			.withMessage("test.txt line 6: " + problem);
@@ -111,8 +113,7 @@ class AdvisoryDataReaderTests {
 
 	@Test
 	void duplicateHeaderIsReported() {
-		assertThatExceptionOfType(AdvisoryDataException.class)
-			.isThrownBy(() -> read(HEADER + "latest: 11.0.24\n"))
+		assertThatExceptionOfType(AdvisoryDataException.class).isThrownBy(() -> read(HEADER + "latest: 11.0.24\n"))
 			.withMessage("test.txt line 6: duplicate 'latest' for branch '11.0'");
 		assertThatExceptionOfType(AdvisoryDataException.class)
 			.isThrownBy(() -> read(HEADER + "data-date: 2026-08-21\n"))
@@ -134,8 +135,7 @@ class AdvisoryDataReaderTests {
 
 	@Test
 	void missingDataDateIsReported() {
-		assertThatExceptionOfType(AdvisoryDataException.class)
-			.isThrownBy(() -> read("# no date\nlatest: 11.0.25\n"))
+		assertThatExceptionOfType(AdvisoryDataException.class).isThrownBy(() -> read("# no date\nlatest: 11.0.25\n"))
 			.withMessage("test.txt: missing required header 'data-date'");
 	}
 

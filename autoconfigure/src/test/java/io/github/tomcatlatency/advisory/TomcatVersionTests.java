@@ -63,8 +63,11 @@ class TomcatVersionTests {
 
 	@Test
 	void sortsAsTomcatReleases() {
-		List<TomcatVersion> expected = List.of("11.0.0-M5", "11.0.0-M20", "11.0.0-M21", "11.0.0", "11.0.1", "11.0.2",
-				"11.0.10").stream().map(TomcatVersion::parse).toList();
+		List<TomcatVersion> expected = List
+			.of("11.0.0-M5", "11.0.0-M20", "11.0.0-M21", "11.0.0", "11.0.1", "11.0.2", "11.0.10")
+			.stream()
+			.map(TomcatVersion::parse)
+			.toList();
 		List<TomcatVersion> shuffled = new ArrayList<>(expected);
 		Collections.reverse(shuffled);
 		Collections.sort(shuffled);

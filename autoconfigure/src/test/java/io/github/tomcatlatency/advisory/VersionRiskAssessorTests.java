@@ -135,13 +135,14 @@ class VersionRiskAssessorTests {
 
 	@Test
 	void fixInUnreleasedVersionMovesToTheNextRelease() throws IOException {
-		VersionRiskAssessor assessor = new VersionRiskAssessor(read("""
-				data-date: 2026-04-10
-				latest: 11.0.20
-				unreleased: 11.0.19
-				boot: 4.0.5 11.0.20
-				CVE-1 | security | Important | Named fix never released | core | 11.0.19 | reference | https://example.org
-				"""));
+		VersionRiskAssessor assessor = new VersionRiskAssessor(
+				read("""
+						data-date: 2026-04-10
+						latest: 11.0.20
+						unreleased: 11.0.19
+						boot: 4.0.5 11.0.20
+						CVE-1 | security | Important | Named fix never released | core | 11.0.19 | reference | https://example.org
+						"""));
 		VersionRisk risk = assessor.assess(TomcatVersion.parse("11.0.18"));
 		assertThat(risk.advisories()).singleElement()
 			.satisfies((finding) -> assertThat(finding.fixedIn()).hasToString("11.0.20"));
@@ -178,7 +179,10 @@ class VersionRiskAssessorTests {
 		StringBuilder data = new StringBuilder("data-date: 2026-08-20\nlatest: 11.0.25\n");
 		String[] tokens = ratings.split(" ");
 		for (int i = 0; i < tokens.length; i++) {
-			data.append("CVE-").append(i).append(" | security | ").append(tokens[i])
+			data.append("CVE-")
+				.append(i)
+				.append(" | security | ")
+				.append(tokens[i])
 				.append(" | Title | core | 11.0.24 | reference | https://example.org\n");
 		}
 		VersionRisk risk = new VersionRiskAssessor(read(data.toString())).assess(TomcatVersion.parse("11.0.23"));

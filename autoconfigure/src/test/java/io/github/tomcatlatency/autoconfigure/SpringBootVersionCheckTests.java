@@ -14,8 +14,6 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 /**
  * Tests for {@link SpringBootVersionCheck} and
  * {@link UnsupportedSpringBootVersionFailureAnalyzer}.
- *
- * @author tomcat-latency
  */
 class SpringBootVersionCheckTests {
 

@@ -21,8 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tests for {@link TomcatLatencyProperties}: binding failures name the property, and the
  * README documents every property in the generated metadata.
- *
- * @author tomcat-latency
  */
 class TomcatLatencyPropertiesTests {
 

@@ -15,8 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The per-request path, from the first boundary to recording the split in the timers and
  * the endpoint's statistics, allocates nothing once its route, timers and statistics
  * exist: it runs on every request in production.
- *
- * @author tomcat-latency
  */
 class HotPathAllocationTests {
 
@@ -34,7 +32,8 @@ class HotPathAllocationTests {
 	@Test
 	void timingAndRecordingARequestAllocatesNothing() {
 		this.statistics.ready();
-		// The first requests create the route, the timers and the statistics; then the JIT warms.
+		// The first requests create the route, the timers and the statistics; then the
+		// JIT warms.
 		requests(REQUESTS);
 		ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 		long before = threads.getCurrentThreadAllocatedBytes();

@@ -10,8 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link PhaseClock}, on synthetic times.
- *
- * @author tomcat-latency
  */
 class PhaseClockTests {
 

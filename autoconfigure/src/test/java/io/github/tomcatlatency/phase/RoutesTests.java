@@ -12,8 +12,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link Routes}.
- *
- * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RoutesTests {

@@ -36,13 +36,10 @@ import static org.awaitility.Awaitility.await;
  * resource set, revalidated on every request because the cache entry has expired. The
  * endpoint must put the time in the container phase, not in MVC, and name the cause and
  * its remedy.
- *
- * @author tomcat-latency
  */
 @SpringBootTest(classes = IncidentDiagnosisIntegrationTests.IncidentApplication.class,
-		webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=tomcatlatency",
-				"server.tomcat.resource.cache-ttl=0ms" })
+		webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
+				"management.endpoints.web.exposure.include=tomcatlatency", "server.tomcat.resource.cache-ttl=0ms" })
 class IncidentDiagnosisIntegrationTests {
 
 	static final long LOOKUP_MILLIS = 150;

@@ -17,8 +17,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link TomcatAdvisories}.
- *
- * @author tomcat-latency
  */
 class TomcatAdvisoriesTests {
 
@@ -40,7 +38,8 @@ class TomcatAdvisoriesTests {
 		List<String> applies = state.advisories().stream().map(AdvisoryState::applies).toList();
 		assertThat(applies.indexOf("NO")).isGreaterThan(applies.lastIndexOf("YES"));
 		assertThat(state.remedy()).isNotNull();
-		assertThat(state.remedy().maven()).isEqualTo("<tomcat.version>" + state.remedy().version() + "</tomcat.version>");
+		assertThat(state.remedy().maven())
+			.isEqualTo("<tomcat.version>" + state.remedy().version() + "</tomcat.version>");
 	}
 
 	@Test

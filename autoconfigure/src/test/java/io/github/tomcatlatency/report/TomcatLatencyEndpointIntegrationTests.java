@@ -35,8 +35,6 @@ import static org.awaitility.Awaitility.await;
 /**
  * Integration tests for {@link TomcatLatencyEndpoint} on a real embedded Tomcat over real
  * HTTP.
- *
- * @author tomcat-latency
  */
 class TomcatLatencyEndpointIntegrationTests {
 
@@ -91,8 +89,9 @@ class TomcatLatencyEndpointIntegrationTests {
 				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
 					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
 			assertThat(list(phases, "topRoutes")).singleElement()
-				.satisfies((route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
-					.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
+				.satisfies(
+						(route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
+							.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
 			Map<String, Object> cache = map(report, "cache");
 			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMillis", "ttlSetBy",
 					"maxSizeBytes", "maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning",
@@ -231,6 +230,5 @@ class TomcatLatencyEndpointIntegrationTests {
 		}
 
 	}
-
 
 }

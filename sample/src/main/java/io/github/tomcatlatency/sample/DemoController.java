@@ -9,8 +9,6 @@ import org.springframework.web.bind.annotation.RestController;
  * Endpoints that make each phase visible: {@code /fast} spends almost nothing anywhere,
  * {@code /slow} spends its time in the controller (mvc), {@code /filtered} behind a slow
  * filter (filters).
- *
- * @author tomcat-latency
  */
 @RestController
 class DemoController {

@@ -5,8 +5,6 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * A Spring MVC application that shows each phase of tomcat-latency's request split.
- *
- * @author tomcat-latency
  */
 @SpringBootApplication
 public class SampleApplication {

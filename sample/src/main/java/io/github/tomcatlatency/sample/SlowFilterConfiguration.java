@@ -9,8 +9,6 @@ import org.springframework.context.annotation.Configuration;
 /**
  * A filter that spends {@value #SLEEP_MILLIS} ms on {@code /filtered}, standing in for an
  * authentication or logging filter that calls out to something slow.
- *
- * @author tomcat-latency
  */
 @Configuration(proxyBeanMethods = false)
 class SlowFilterConfiguration {

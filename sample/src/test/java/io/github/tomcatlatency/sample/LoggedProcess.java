@@ -12,8 +12,6 @@ import java.util.concurrent.TimeUnit;
  * A child process whose output goes to a temporary log, for the end-to-end tests: waiting
  * for it checks that it is still alive, so a crash fails fast with its log instead of
  * running into a timeout.
- *
- * @author tomcat-latency
  */
 final class LoggedProcess implements AutoCloseable {
 
@@ -39,7 +37,9 @@ final class LoggedProcess implements AutoCloseable {
 	static LoggedProcess start(String name, List<String> command) throws IOException {
 		Path log = Files.createTempFile("tomcat-latency-" + name, ".log");
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
 			return new LoggedProcess(name, process, log);
 		}
 		catch (IOException ex) {
@@ -49,9 +49,9 @@ final class LoggedProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Poll until the condition holds, failing when the process exits or the timeout passes.
-	 * An {@link IOException} from the condition counts as "not yet", for a server that does
-	 * not listen yet.
+	 * Poll until the condition holds, failing when the process exits or the timeout
+	 * passes. An {@link IOException} from the condition counts as "not yet", for a server
+	 * that does not listen yet.
 	 * @param what what is awaited, for messages
 	 * @param timeout how long to wait at most
 	 * @param condition the condition
@@ -74,7 +74,8 @@ final class LoggedProcess implements AutoCloseable {
 			}
 			Thread.sleep(200);
 		}
-		throw new IllegalStateException(this.name + ": " + what + " did not happen within " + timeout + ":\n" + output());
+		throw new IllegalStateException(
+				this.name + ": " + what + " did not happen within " + timeout + ":\n" + output());
 	}
 
 	String output() throws IOException {

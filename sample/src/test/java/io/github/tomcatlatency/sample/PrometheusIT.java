@@ -29,8 +29,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * End-to-end test through a real Prometheus: the packaged sample is scraped every second
  * while traffic runs, then the meters and every query of the Grafana dashboard are read
  * back through Prometheus's HTTP query API, as a user would see them.
- *
- * @author tomcat-latency
  */
 class PrometheusIT {
 
@@ -58,7 +56,8 @@ class PrometheusIT {
 
 	@BeforeAll
 	static void scrapeTraffic() throws Exception {
-		// A newcomer with only Java and Maven skips this test; CI installs Prometheus and must run it.
+		// A newcomer with only Java and Maven skips this test; CI installs Prometheus and
+		// must run it.
 		assumeTrue(System.getenv("CI") != null || PrometheusServer.findBinary().isPresent(),
 				"PrometheusIT skipped: no 'prometheus' binary (apt-get install --no-install-recommends prometheus)");
 		sample = SampleJar.start();
@@ -155,8 +154,7 @@ class PrometheusIT {
 		assertThat(mappings).flatExtracting((mapping) -> {
 			Map<String, Object> options = cast(mapping.get("options"));
 			return options.keySet();
-		})
-			.containsExactlyInAnyOrder("-1", "0", "1", "2", "3", "4");
+		}).containsExactlyInAnyOrder("-1", "0", "1", "2", "3", "4");
 	}
 
 	@TestFactory
@@ -171,13 +169,14 @@ class PrometheusIT {
 		String promql = resolveGrafanaVariables(expr);
 		assumeCacheMetersExist(promql);
 		List<Sample> result = prometheus.query(promql);
-		assertThat(result).as("'%s' after traffic", promql).anySatisfy((sample) -> assertThat(sample.value()).isFinite());
+		assertThat(result).as("'%s' after traffic", promql)
+			.anySatisfy((sample) -> assertThat(sample.value()).isFinite());
 	}
 
 	/**
-	 * The cache meters come with the resource cache feature: until it is part of the build,
-	 * the cache panels are skipped. Once any cache meter exists, every cache metric a panel
-	 * names must exist.
+	 * The cache meters come with the resource cache feature: until it is part of the
+	 * build, the cache panels are skipped. Once any cache meter exists, every cache
+	 * metric a panel names must exist.
 	 */
 	private void assumeCacheMetersExist(String promql) throws Exception {
 		Matcher matcher = CACHE_METRIC.matcher(promql);
@@ -196,8 +195,7 @@ class PrometheusIT {
 	}
 
 	private static void assertDominates(String uri, String dominant) throws Exception {
-		Map<String, Double> sums = byPhase(
-				"sum by (phase) (tomcat_latency_request_seconds_sum{uri=\"" + uri + "\"})");
+		Map<String, Double> sums = byPhase("sum by (phase) (tomcat_latency_request_seconds_sum{uri=\"" + uri + "\"})");
 		double total = sums.values().stream().mapToDouble(Double::doubleValue).sum();
 		assertThat(sums).containsOnlyKeys(PHASES);
 		assertThat(sums.get(dominant)).as(dominant + " of " + sums).isGreaterThan(total / 2);

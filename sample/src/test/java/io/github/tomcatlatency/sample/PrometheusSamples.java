@@ -10,8 +10,6 @@ import java.util.stream.Stream;
 
 /**
  * Samples of a Prometheus text exposition, as scraped from {@code /actuator/prometheus}.
- *
- * @author tomcat-latency
  */
 final class PrometheusSamples {
 

@@ -25,8 +25,6 @@ import org.springframework.util.FileSystemUtils;
  * A real Prometheus server, started from the {@code prometheus} binary, listening on
  * loopback only, with its configuration and storage in a temporary directory, scraping
  * one target every second.
- *
- * @author tomcat-latency
  */
 final class PrometheusServer implements AutoCloseable {
 
@@ -51,9 +49,9 @@ final class PrometheusServer implements AutoCloseable {
 	}
 
 	/**
-	 * Start Prometheus scraping {@code /actuator/prometheus} on the given loopback port and
-	 * wait until it is ready. The binary is the {@code prometheus.binary} system property,
-	 * or {@code prometheus} on the {@code PATH}.
+	 * Start Prometheus scraping {@code /actuator/prometheus} on the given loopback port
+	 * and wait until it is ready. The binary is the {@code prometheus.binary} system
+	 * property, or {@code prometheus} on the {@code PATH}.
 	 * @param targetPort the port of the application to scrape
 	 * @return the running server
 	 * @throws Exception if it cannot be started
@@ -103,8 +101,8 @@ final class PrometheusServer implements AutoCloseable {
 		String configured = System.getProperty("prometheus.binary");
 		if (configured != null) {
 			if (!Files.isRegularFile(Path.of(configured)) || !Files.isExecutable(Path.of(configured))) {
-				throw new IllegalStateException(
-						"System property 'prometheus.binary' names " + configured + ", which is not an executable file");
+				throw new IllegalStateException("System property 'prometheus.binary' names " + configured
+						+ ", which is not an executable file");
 			}
 			return Optional.of(Path.of(configured));
 		}
@@ -139,7 +137,8 @@ final class PrometheusServer implements AutoCloseable {
 	 * vector
 	 */
 	List<Sample> query(String promql) throws IOException, InterruptedException {
-		HttpResponse<String> response = send("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+		HttpResponse<String> response = send(
+				"/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
 		Map<String, Object> body = JsonParserFactory.getJsonParser().parseMap(response.body());
 		if (response.statusCode() != 200 || !"success".equals(body.get("status"))) {
 			throw new IllegalStateException("Prometheus rejected '" + promql + "' with HTTP " + response.statusCode()

@@ -14,8 +14,6 @@ import java.util.List;
 /**
  * The packaged sample fat jar, started with {@code java -jar} in its own JVM: nested jars
  * change how Tomcat loads resources, so end-to-end tests run the real artifact.
- *
- * @author tomcat-latency
  */
 final class SampleJar implements AutoCloseable {
 
@@ -45,8 +43,9 @@ final class SampleJar implements AutoCloseable {
 			throw new IllegalStateException("System property 'sample.jar' must name the packaged sample, was " + jar);
 		}
 		int port = LoggedProcess.freePort();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-jar", jar, "--server.port=" + port, "--server.address=127.0.0.1"));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar,
+						"--server.port=" + port, "--server.address=127.0.0.1"));
 		command.addAll(List.of(arguments));
 		SampleJar sample = new SampleJar(LoggedProcess.start("sample", command), port);
 		try {

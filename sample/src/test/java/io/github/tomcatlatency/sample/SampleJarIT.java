@@ -16,8 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * End-to-end test of the packaged sample: real HTTP against {@code java -jar}, read back
  * through the Prometheus scrape endpoint.
- *
- * @author tomcat-latency
  */
 class SampleJarIT {
 
@@ -45,7 +43,8 @@ class SampleJarIT {
 		}
 		assertThat(sample.get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
 		assertThat(sample.get("/v3/api-docs").statusCode()).isEqualTo(200);
-		// Tomcat records a request just after its response is sent: give the last one a moment.
+		// Tomcat records a request just after its response is sent: give the last one a
+		// moment.
 		Thread.sleep(200);
 		scrape = PrometheusSamples.parse(sample.get("/actuator/prometheus").body());
 	}

@@ -18,12 +18,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
- * of Tomcat's static-resource cache: settings, prewarm, pinning and statistics.
- *
- * @author tomcat-latency
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} of Tomcat's static-resource cache: settings, prewarm, pinning and
+ * statistics.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
+@AutoConfiguration(
+		afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.SERVLET)
 @ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class })
 @ConditionalOnBean(TomcatServletWebServerFactory.class)

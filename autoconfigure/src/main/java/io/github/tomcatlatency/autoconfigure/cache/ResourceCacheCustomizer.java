@@ -17,12 +17,10 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Installs a {@link PinningResourceRoot} in the application's Tomcat context and applies
- * the {@code tomcat-latency.cache.*} settings. Ordered after Spring Boot's own customizer,
- * whose context listener applies {@code server.tomcat.resource.*} on
+ * the {@code tomcat-latency.cache.*} settings. Ordered after Spring Boot's own
+ * customizer, whose context listener applies {@code server.tomcat.resource.*} on
  * {@link Lifecycle#CONFIGURE_START_EVENT}: this one's listener is added later, runs later
  * on the same event, and so wins for each property set.
- *
- * @author tomcat-latency
  */
 final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
 
@@ -68,8 +66,7 @@ final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<Tomcat
 		}
 		catch (RuntimeException ex) {
 			// A faster first request is not worth a failed start.
-			logger.warn("Prewarming Tomcat's resource cache failed; the cache fills on demand instead: "
-					+ ex);
+			logger.warn("Prewarming Tomcat's resource cache failed; the cache fills on demand instead: " + ex);
 		}
 	}
 

@@ -12,8 +12,6 @@ import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
  * Tells whether a route belongs to an actuator endpoint served by the application's
  * {@code DispatcherServlet}. Resolves the endpoints on first use, after start-up, and is
  * asked once per route.
- *
- * @author tomcat-latency
  */
 final class ActuatorRoutes implements Predicate<String> {
 
@@ -43,7 +41,8 @@ final class ActuatorRoutes implements Predicate<String> {
 				paths = List.of();
 			}
 			else {
-				// The base path alone serves the links endpoint; "/" would match everything.
+				// The base path alone serves the links endpoint; "/" would match
+				// everything.
 				String basePath = endpoints.getBasePath();
 				paths = (basePath.isEmpty() || basePath.equals("/")) ? List.copyOf(endpoints.getAllPaths())
 						: List.of(basePath);

@@ -32,12 +32,11 @@ import org.springframework.core.Ordered;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
- * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
- * that splits each request's time between Tomcat, the servlet filters and Spring MVC and
- * hands the split to the {@link PhaseRecorder} beans: the phase timers and the
- * statistics of the {@code tomcat-latency} endpoint. Backs off when neither is active.
- *
- * @author tomcat-latency
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} that splits each request's time between Tomcat, the servlet filters
+ * and Spring MVC and hands the split to the {@link PhaseRecorder} beans: the phase timers
+ * and the statistics of the {@code tomcat-latency} endpoint. Backs off when neither is
+ * active.
  */
 @AutoConfiguration(after = PhaseMetricsAutoConfiguration.class,
 		afterName = { "io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration",
@@ -87,8 +86,7 @@ public final class PhaseAutoConfiguration {
 	static class RoutesConfiguration {
 
 		@Bean
-		Routes tomcatLatencyRoutes(MetricsProperties metricsProperties,
-				ObjectProvider<ActuatorRoutes> actuatorRoutes) {
+		Routes tomcatLatencyRoutes(MetricsProperties metricsProperties, ObjectProvider<ActuatorRoutes> actuatorRoutes) {
 			ActuatorRoutes excluded = actuatorRoutes.getIfAvailable();
 			return new Routes(metricsProperties.getWeb().getServer().getMaxUriTags(),
 					(excluded != null) ? excluded : (uri) -> false);

@@ -33,11 +33,10 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
- * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
- * for the {@link TomcatLatencyEndpoint}, at {@code /actuator/tomcat-latency}. Its request
- * statistics are only kept while the endpoint is available (access granted and exposed).
- *
- * @author tomcat-latency
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} for the {@link TomcatLatencyEndpoint}, at
+ * {@code /actuator/tomcat-latency}. Its request statistics are only kept while the
+ * endpoint is available (access granted and exposed).
  */
 @AutoConfiguration(after = AdvisoryAutoConfiguration.class,
 		afterName = "org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration")
@@ -81,7 +80,8 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	@Bean
 	@Order(Ordered.LOWEST_PRECEDENCE)
 	PathMapper tomcatLatencyEndpointPathMapper() {
-		// Boot's own mapper from management.endpoints.web.path-mapping comes first and wins.
+		// Boot's own mapper from management.endpoints.web.path-mapping comes first and
+		// wins.
 		return (endpointId) -> TomcatLatencyEndpoint.ID.equals(endpointId.toString()) ? TomcatLatencyEndpoint.PATH
 				: null;
 	}

@@ -39,13 +39,13 @@ import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration Auto-configuration}
- * that warms Tomcat and Spring MVC up with real loopback requests before the application
- * reports itself ready, and keeps those requests out of the metrics.
- *
- * @author tomcat-latency
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} that warms Tomcat and Spring MVC up with real loopback requests
+ * before the application reports itself ready, and keeps those requests out of the
+ * metrics.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
+@AutoConfiguration(
+		afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.SERVLET)
 @ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, DispatcherServlet.class })
 @ConditionalOnBean(TomcatServletWebServerFactory.class)
@@ -64,9 +64,8 @@ public final class WarmupAutoConfiguration {
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		return new WarmupRunner(() -> serverUri(context),
-				new WarmupRequests(warmup, frameworkRoutes, handlerMappings), marker, warmup.getTimeout(),
-				warmup.isFailOnError());
+		return new WarmupRunner(() -> serverUri(context), new WarmupRequests(warmup, frameworkRoutes, handlerMappings),
+				marker, warmup.getTimeout(), warmup.isFailOnError());
 	}
 
 	private static @Nullable URI serverUri(ApplicationContext context) {
@@ -90,7 +89,8 @@ public final class WarmupAutoConfiguration {
 
 		@Bean
 		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
-			// Runners, the warm-up among them, have finished when the application is ready.
+			// Runners, the warm-up among them, have finished when the application is
+			// ready.
 			return (event) -> filter.removeMeters();
 		}
 
@@ -105,8 +105,8 @@ public final class WarmupAutoConfiguration {
 				Environment environment) {
 			return () -> {
 				PathMappedEndpoints pathMappedEndpoints = endpoints.getIfAvailable();
-				String health = (pathMappedEndpoints != null)
-						? pathMappedEndpoints.getPath(EndpointId.of("health")) : null;
+				String health = (pathMappedEndpoints != null) ? pathMappedEndpoints.getPath(EndpointId.of("health"))
+						: null;
 				// On a separate management port the application's server never serves it.
 				if (health == null || ManagementPortType.get(environment) != ManagementPortType.SAME) {
 					return List.<WarmupRequest>of();

@@ -14,8 +14,6 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 /**
  * Assembles the warm-up requests once the application has started: the built-in ones that
  * touch only the framework, the configured ones, then the discovered routes.
- *
- * @author tomcat-latency
  */
 final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
@@ -50,7 +48,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 					request.getBody(), request.getRepetitions()));
 		}
 		if (this.properties.isDiscoverRoutes()) {
-			this.handlerMappings.orderedStream().forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping)));
+			this.handlerMappings.orderedStream()
+				.forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping)));
 		}
 		return requests;
 	}

@@ -16,8 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link AdvisoryAutoConfiguration}.
- *
- * @author tomcat-latency
  */
 class AdvisoryAutoConfigurationTests {
 

@@ -52,8 +52,6 @@ import static org.awaitility.Awaitility.await;
  * Integration tests for Tomcat's resource cache on a real embedded Tomcat. A jar with
  * {@code META-INF/resources} is mounted as Spring Boot mounts those of the application's
  * jars, and a directory is mounted in front of it, where files can be added and edited.
- *
- * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ResourceCacheIntegrationTests {
@@ -162,8 +160,7 @@ class ResourceCacheIntegrationTests {
 		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
 			assertThat(statistics(context).pinnedEntries()).isZero();
 			assertThat(content(root(context), "/small.txt")).isEqualTo(SMALL_CONTENT);
-			assertThat(output).contains("server.tomcat.resource.allow-caching=false")
-				.contains("no resource is pinned");
+			assertThat(output).contains("server.tomcat.resource.allow-caching=false").contains("no resource is pinned");
 		}
 	}
 

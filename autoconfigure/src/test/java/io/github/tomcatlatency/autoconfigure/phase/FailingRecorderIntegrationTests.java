@@ -26,8 +26,6 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A recorder that fails must not break requests, nor the connection they arrived on.
- *
- * @author tomcat-latency
  */
 @SpringBootTest(classes = FailingRecorderIntegrationTests.TestApplication.class,
 		webEnvironment = WebEnvironment.RANDOM_PORT)

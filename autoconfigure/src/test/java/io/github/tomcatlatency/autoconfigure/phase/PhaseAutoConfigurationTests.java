@@ -28,8 +28,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link PhaseAutoConfiguration} and {@link PhaseMetricsAutoConfiguration}.
- *
- * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
 class PhaseAutoConfigurationTests {
@@ -45,7 +43,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void timesRequestsOfServletAppOnTomcat() {
 		this.contextRunner.run((context) -> {
-			assertThat(context).hasSingleBean(PhaseTimers.class).hasSingleBean(Routes.class).hasSingleBean(ActuatorRoutes.class);
+			assertThat(context).hasSingleBean(PhaseTimers.class)
+				.hasSingleBean(Routes.class)
+				.hasSingleBean(ActuatorRoutes.class);
 			assertThat(context.getBeansOfType(FilterRegistrationBean.class).values())
 				.filteredOn((registration) -> registration.getFilter() instanceof PhaseBoundaryFilter)
 				.hasSize(2);
@@ -87,9 +87,8 @@ class PhaseAutoConfigurationTests {
 
 	@Test
 	void backsOffWithoutMeterRegistry(CapturedOutput output) {
-		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
+		new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class,
+				PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -134,7 +133,9 @@ class PhaseAutoConfigurationTests {
 	}
 
 	private void assertBackedOff(org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
-		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class).doesNotHaveBean(PhaseBoundaryFilter.class);
+		assertThat(context).hasNotFailed()
+			.doesNotHaveBean(PhaseTimers.class)
+			.doesNotHaveBean(PhaseBoundaryFilter.class);
 	}
 
 	private void assertBackedOff(

@@ -59,10 +59,9 @@ import static org.awaitility.Awaitility.await;
  * Integration tests for the phase split on a real embedded Tomcat over real HTTP. Each
  * test injects a sleep into one phase and asserts where it shows, relative to the sleep,
  * and that the phases add up to the wall time Tomcat measured for the request.
- *
- * @author tomcat-latency
  */
-@SpringBootTest(classes = PhaseMetricsIntegrationTests.TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = PhaseMetricsIntegrationTests.TestApplication.class,
+		webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "management.endpoints.web.exposure.include=health,metrics")
 class PhaseMetricsIntegrationTests {
 
@@ -83,7 +82,8 @@ class PhaseMetricsIntegrationTests {
 
 	@BeforeEach
 	void warmUp() throws Exception {
-		// The first request of a JVM is slow in every phase; keep it out of the comparisons.
+		// The first request of a JVM is slow in every phase; keep it out of the
+		// comparisons.
 		get("/warm");
 	}
 
@@ -163,8 +163,8 @@ class PhaseMetricsIntegrationTests {
 		long nanosBefore = nanos("/**", Phase.CONTAINER) + nanos("/**", Phase.FILTERS) + nanos("/**", Phase.MVC);
 		String path = "/not-there/" + UUID.randomUUID();
 		assertThat(get(path).statusCode()).isEqualTo(404);
-		await().until(() -> count("/**", Phase.CONTAINER) == countBefore + 1 && count("/**", Phase.FILTERS) == countBefore + 1
-				&& count("/**", Phase.MVC) == countBefore + 1);
+		await().until(() -> count("/**", Phase.CONTAINER) == countBefore + 1
+				&& count("/**", Phase.FILTERS) == countBefore + 1 && count("/**", Phase.MVC) == countBefore + 1);
 		long nanosAfter = nanos("/**", Phase.CONTAINER) + nanos("/**", Phase.FILTERS) + nanos("/**", Phase.MVC);
 		assertThat(nanosAfter - nanosBefore).isEqualTo(this.tomcatTotals.get(path));
 	}
@@ -192,14 +192,15 @@ class PhaseMetricsIntegrationTests {
 	void actuatorRequestsAreNotRecorded() throws Exception {
 		assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
 		assertThat(get("/actuator/metrics").statusCode()).isEqualTo(200);
-		await().until(() -> this.tomcatTotals.contains("/actuator/health") && this.tomcatTotals.contains("/actuator/metrics"));
+		await().until(() -> this.tomcatTotals.contains("/actuator/health")
+				&& this.tomcatTotals.contains("/actuator/metrics"));
 		assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
 		assertThat(uriTags()).noneMatch((uri) -> uri.startsWith("/actuator"));
 	}
 
 	/**
-	 * Request /fast and wait until it is recorded, so that its count can be compared after a
-	 * forward or include to it.
+	 * Request /fast and wait until it is recorded, so that its count can be compared
+	 * after a forward or include to it.
 	 */
 	private long requestFast() throws Exception {
 		long before = count("/fast", Phase.MVC);

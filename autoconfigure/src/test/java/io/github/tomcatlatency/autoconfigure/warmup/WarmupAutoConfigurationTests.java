@@ -15,8 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link WarmupAutoConfiguration}.
- *
- * @author tomcat-latency
  */
 class WarmupAutoConfigurationTests {
 

@@ -46,8 +46,6 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Integration tests for the warm-up on a real embedded Tomcat over real HTTP.
- *
- * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WarmupIntegrationTests {
@@ -86,10 +84,12 @@ class WarmupIntegrationTests {
 						tuple("/warmed", 200), tuple("/warmed", 200), tuple("/warmed", 200));
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			assertThat(requestCounts(registry, "/warmed")).containsExactly(0L, 0L);
-			// Prepared so that the first real request does not pay for their registration.
+			// Prepared so that the first real request does not pay for their
+			// registration.
 			assertThat(registry.find(PhaseTimers.METER_NAME).tag("uri", "/warmed").timers()).hasSize(3);
 			assertThat(requestCounts(registry, "NOT_FOUND")).containsExactly(0L, 0L);
-			// Recorded under a name of their own, to run the recording path, then removed.
+			// Recorded under a name of their own, to run the recording path, then
+			// removed.
 			assertThat(TestApplication.addedMeters).contains(WarmupObservationFilter.METER_NAME);
 			assertThat(get(port(context), "/warmed").statusCode()).isEqualTo(200);
 			await().untilAsserted(() -> assertThat(requestCounts(registry, "/warmed")).containsExactly(1L, 1L));
@@ -147,9 +147,8 @@ class WarmupIntegrationTests {
 
 	@Test
 	void failOnErrorFailsStartup() {
-		assertThatIllegalStateException()
-			.isThrownBy(() -> start("tomcat-latency.warmup.fail-on-error=true",
-					"tomcat-latency.warmup.requests[0].path=/fail"))
+		assertThatIllegalStateException().isThrownBy(
+				() -> start("tomcat-latency.warmup.fail-on-error=true", "tomcat-latency.warmup.requests[0].path=/fail"))
 			.withMessageContaining("tomcat-latency.warmup.fail-on-error=true");
 	}
 
@@ -169,14 +168,25 @@ class WarmupIntegrationTests {
 	}
 
 	private static List<Long> requestCounts(MeterRegistry registry, String uri) {
-		return List.of(registry.find(PhaseTimers.METER_NAME).tag("uri", uri).tag("phase", "mvc").timers()
-			.stream().mapToLong((timer) -> timer.count()).sum(),
-				registry.find("http.server.requests").tag("uri", uri).timers().stream()
-					.mapToLong((timer) -> timer.count()).sum());
+		return List.of(
+				registry.find(PhaseTimers.METER_NAME)
+					.tag("uri", uri)
+					.tag("phase", "mvc")
+					.timers()
+					.stream()
+					.mapToLong((timer) -> timer.count())
+					.sum(),
+				registry.find("http.server.requests")
+					.tag("uri", uri)
+					.timers()
+					.stream()
+					.mapToLong((timer) -> timer.count())
+					.sum());
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {
-		// Jetty is on the test class path for back-off tests; a management context would find both.
+		// Jetty is on the test class path for back-off tests; a management context would
+		// find both.
 		return new SpringApplicationBuilder(TestApplication.class)
 			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
 			.properties("server.port=0")

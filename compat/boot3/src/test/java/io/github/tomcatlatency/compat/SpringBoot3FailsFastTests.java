@@ -15,8 +15,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 /**
  * A Spring Boot 3 web application with tomcat-latency on its classpath fails at start-up
  * with one clear message, not a class-loading error.
- *
- * @author tomcat-latency
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SpringBoot3FailsFastTests {
@@ -28,8 +26,9 @@ class SpringBoot3FailsFastTests {
 			.isThrownBy(() -> SpringApplication.run(Boot3Application.class, "--server.port=0"))
 			.withMessage("tomcat-latency requires Spring Boot 4.0 or later but this application runs Spring Boot "
 					+ SpringBootVersion.getVersion());
-		assertThat(output).contains("APPLICATION FAILED TO START",
-				"Upgrade the application to Spring Boot 4.0 or later, or remove tomcat-latency-spring-boot-starter")
+		assertThat(output)
+			.contains("APPLICATION FAILED TO START",
+					"Upgrade the application to Spring Boot 4.0 or later, or remove tomcat-latency-spring-boot-starter")
 			.doesNotContain("ClassNotFoundException", "NoClassDefFoundError");
 	}
 

@@ -38,8 +38,8 @@ public class CatalogueController {
 	@GetMapping("/books/search")
 	public String search(@RequestParam(defaultValue = "") String q, Model model) {
 		model.addAttribute("q", q);
-		model.addAttribute("books", this.books.findByTitleContainingIgnoreCaseOrAuthorContainingIgnoreCase(q, q,
-				BY_TITLE));
+		model.addAttribute("books",
+				this.books.findByTitleContainingIgnoreCaseOrAuthorContainingIgnoreCase(q, q, BY_TITLE));
 		return "search";
 	}
 
