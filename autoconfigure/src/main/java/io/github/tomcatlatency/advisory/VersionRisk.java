@@ -83,7 +83,13 @@ public record VersionRisk(TomcatVersion runningVersion, Status status, @Nullable
 		/**
 		 * The branch is not known to the data (for example 10.0 or 12.0).
 		 */
-		UNSUPPORTED_BRANCH(false);
+		UNSUPPORTED_BRANCH(false),
+
+		/**
+		 * The running version cannot be read ({@code server.info} hides it), so nothing
+		 * can be assessed.
+		 */
+		UNKNOWN_VERSION(false);
 
 		private final boolean covered;
 

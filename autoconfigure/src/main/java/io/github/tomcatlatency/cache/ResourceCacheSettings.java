@@ -6,7 +6,7 @@ import org.apache.catalina.WebResourceRoot;
  * The settings of Tomcat's resource cache in force, and the property that set each.
  *
  * @param cachingAllowed whether Tomcat caches resources at all
- * @param ttlMillis time-to-live of unpinned entries
+ * @param ttlMs time-to-live of unpinned entries
  * @param ttlSetBy the property that set it
  * @param maxSizeBytes maximum size of the TTL cache
  * @param maxSizeSetBy the property that set it
@@ -15,7 +15,7 @@ import org.apache.catalina.WebResourceRoot;
  * @param pinning whether resources from archives are pinned
  * @param pinMaxSizeBytes the most memory pinned resources may take
  */
-public record ResourceCacheSettings(boolean cachingAllowed, long ttlMillis, String ttlSetBy, long maxSizeBytes,
+public record ResourceCacheSettings(boolean cachingAllowed, double ttlMs, String ttlSetBy, long maxSizeBytes,
 		String maxSizeSetBy, long objectMaxSizeBytes, String objectMaxSizeSetBy, boolean pinning,
 		long pinMaxSizeBytes) {
 

@@ -7,6 +7,7 @@ import java.util.Objects;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.cache.ResourceCacheSettings;
 import io.github.tomcatlatency.cache.ResourceCacheStatistics;
+import io.github.tomcatlatency.report.ConfigurationRisk.Severity;
 import org.apache.catalina.Context;
 import org.apache.catalina.WebResourceRoot;
 import org.apache.catalina.WebResourceSet;
@@ -41,7 +42,7 @@ final class ConfigurationRisks {
 		}
 		for (Context context : components.contexts()) {
 			if (context.getMapperDirectoryRedirectEnabled()) {
-				risks.add(new ConfigurationRisk("mapper-directory-redirect", "high",
+				risks.add(new ConfigurationRisk("mapper-directory-redirect", Severity.HIGH,
 						"Context '" + (context.getPath().isEmpty() ? "/" : context.getPath())
 								+ "' has mapperDirectoryRedirectEnabled=true: Tomcat looks up "
 								+ "a static resource while mapping every request to the DispatcherServlet, the "
@@ -58,13 +59,13 @@ final class ConfigurationRisks {
 		String bootTtl = environment.getProperty(BOOT_CACHE_TTL);
 		String ttl = environment.getProperty(CACHE_TTL);
 		if (bootTtl != null && ttl != null && !Objects.equals(bootTtl, ttl)) {
-			risks.add(new ConfigurationRisk("cache-ttl-set-twice", "low",
+			risks.add(new ConfigurationRisk("cache-ttl-set-twice", Severity.LOW,
 					"The resource cache TTL is set twice with different values: " + BOOT_CACHE_TTL + "=" + bootTtl
 							+ " and " + CACHE_TTL + "=" + ttl + "; " + CACHE_TTL + " wins.",
 					"Remove " + BOOT_CACHE_TTL + " and keep " + CACHE_TTL + "."));
 		}
 		if (!warmupActive && lazyDispatcherServlet(components)) {
-			risks.add(new ConfigurationRisk("lazy-dispatcher-servlet-without-warmup", "low",
+			risks.add(new ConfigurationRisk("lazy-dispatcher-servlet-without-warmup", Severity.LOW,
 					"The DispatcherServlet initialises on the first request and no warm-up runs before the "
 							+ "application reports ready, so the first users pay for class loading and "
 							+ "initialisation.",
@@ -77,13 +78,13 @@ final class ConfigurationRisks {
 	private static void addCacheSizeRisks(ResourceCacheSettings settings, ResourceCacheStatistics statistics,
 			List<ConfigurationRisk> risks) {
 		if (settings.pinning() && statistics.pinnedBytes() >= FULL * settings.pinMaxSizeBytes()) {
-			risks.add(new ConfigurationRisk("pinned-cache-full", "medium",
+			risks.add(new ConfigurationRisk("pinned-cache-full", Severity.MEDIUM,
 					"Pinned resources take " + statistics.pinnedBytes() + " of the " + settings.pinMaxSizeBytes()
 							+ " bytes allowed: resources beyond it are not pinned and expire after the TTL.",
 					"Raise tomcat-latency.cache.pin-max-size."));
 		}
 		if (statistics.sizeBytes() >= FULL * settings.maxSizeBytes()) {
-			risks.add(new ConfigurationRisk("resource-cache-full", "medium",
+			risks.add(new ConfigurationRisk("resource-cache-full", Severity.MEDIUM,
 					"Tomcat's resource cache holds " + statistics.sizeBytes() + " of its " + settings.maxSizeBytes()
 							+ " bytes: new entries evict old ones or are not cached (Tomcat logs cache.addFail).",
 					"Raise tomcat-latency.cache.max-size (or server.tomcat.resource.cache-max-size)."));
@@ -92,7 +93,7 @@ final class ConfigurationRisks {
 
 	private static void addResourceRisks(WebResourceRoot resources, List<ConfigurationRisk> risks) {
 		if (!resources.isCachingAllowed()) {
-			risks.add(new ConfigurationRisk("resource-caching-disabled", "medium",
+			risks.add(new ConfigurationRisk("resource-caching-disabled", Severity.MEDIUM,
 					"Tomcat's static resource cache is off: every resource lookup walks all resource sets.",
 					"Set server.tomcat.resource.allow-caching=true (the default)."));
 		}
@@ -103,7 +104,7 @@ final class ConfigurationRisks {
 			}
 		}
 		if (jarWarSets > 0) {
-			risks.add(new ConfigurationRisk("jar-war-resource-set", "medium", jarWarSets
+			risks.add(new ConfigurationRisk("jar-war-resource-set", Severity.MEDIUM, jarWarSets
 					+ " jar(s) with META-INF/resources are mounted through Tomcat's JarWarResourceSet, which reads "
 					+ "the whole nested jar again after each background gc() (every 10 s) when a cached lookup "
 					+ "expires: the periodic spikes of the original incident.",

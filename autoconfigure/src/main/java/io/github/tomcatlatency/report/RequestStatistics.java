@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.report;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
  * reports: per route, the phase histograms, the first request and cold spikes; for the
- * application, the first request after it became ready. Requests before readiness (probes
- * during start-up, warm-up) are not counted: the cold penalty is what users pay.
+ * application, the first request after it became ready, and the reporting window: when
+ * counting started. Requests before readiness (probes during start-up, warm-up) are not
+ * counted: the cold penalty is what users pay.
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -35,7 +37,7 @@ public final class RequestStatistics implements PhaseRecorder {
 	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle) {
 		this.maxRoutes = maxRoutes;
 		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
-		this.state = new AtomicReference<>(new State(maxRoutes));
+		this.state = new AtomicReference<>(new State(maxRoutes, null));
 	}
 
 	RouteStatistics.SpikeDetection spikeDetection() {
@@ -50,10 +52,19 @@ public final class RequestStatistics implements PhaseRecorder {
 	}
 
 	/**
-	 * Forget everything recorded so far; the next request counts as the first again.
+	 * Forget everything recorded so far and start a new reporting window; the next
+	 * request counts as the first again.
 	 */
 	public void reset() {
-		this.state.set(new State(this.maxRoutes));
+		this.state.set(new State(this.maxRoutes, Instant.now()));
+	}
+
+	/**
+	 * Return when counting started: readiness, or the last reset.
+	 * @return the start of the reporting window, or {@code null} before readiness
+	 */
+	@Nullable Instant since() {
+		return this.state.get().since;
 	}
 
 	@Override
@@ -100,8 +111,11 @@ public final class RequestStatistics implements PhaseRecorder {
 
 		private final AtomicReference<@Nullable RouteStatistics> firstRoute = new AtomicReference<>();
 
-		State(int maxRoutes) {
+		private final @Nullable Instant since;
+
+		State(int maxRoutes, @Nullable Instant since) {
 			this.routes = new AtomicReferenceArray<>(maxRoutes);
+			this.since = since;
 		}
 
 	}

@@ -14,12 +14,8 @@ import java.time.Instant;
 public record Split(Instant at, double totalMs, double containerMs, double filtersMs, double mvcMs) {
 
 	static Split of(long containerNanos, long filtersNanos, long mvcNanos) {
-		return new Split(Instant.now(), millis(containerNanos + filtersNanos + mvcNanos), millis(containerNanos),
-				millis(filtersNanos), millis(mvcNanos));
-	}
-
-	static double millis(long nanos) {
-		return Math.round(nanos / 1_000.0) / 1_000.0;
+		return new Split(Instant.now(), Milliseconds.of(containerNanos + filtersNanos + mvcNanos),
+				Milliseconds.of(containerNanos), Milliseconds.of(filtersNanos), Milliseconds.of(mvcNanos));
 	}
 
 }

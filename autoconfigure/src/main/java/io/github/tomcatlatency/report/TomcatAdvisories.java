@@ -3,6 +3,7 @@ package io.github.tomcatlatency.report;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.github.tomcatlatency.advisory.Advisory.Kind;
@@ -27,21 +28,21 @@ public final class TomcatAdvisories {
 
 	private final @Nullable VersionRisk risk;
 
-	private final String dataLabel;
+	private final AdvisoryDataOrigin dataOrigin;
 
 	/**
 	 * Assess the running Tomcat.
 	 * @param data the advisory data
-	 * @param dataLabel {@code bundled} or {@code custom}
+	 * @param dataOrigin where the data comes from
 	 */
-	public TomcatAdvisories(AdvisoryData data, String dataLabel) {
-		this(data, dataLabel, ServerInfo.getServerInfo());
+	public TomcatAdvisories(AdvisoryData data, AdvisoryDataOrigin dataOrigin) {
+		this(data, dataOrigin, ServerInfo.getServerInfo());
 	}
 
-	TomcatAdvisories(AdvisoryData data, String dataLabel, String serverInfo) {
+	TomcatAdvisories(AdvisoryData data, AdvisoryDataOrigin dataOrigin, String serverInfo) {
 		TomcatVersion version = parse(serverInfo);
 		this.risk = (version != null) ? new VersionRiskAssessor(data).assess(version) : null;
-		this.dataLabel = dataLabel;
+		this.dataOrigin = dataOrigin;
 	}
 
 	private static @Nullable TomcatVersion parse(String serverInfo) {
@@ -70,21 +71,20 @@ public final class TomcatAdvisories {
 	TomcatState state(Map<Component, ComponentUsage> usage, List<ConfigurationRisk> risks) {
 		VersionRisk risk = this.risk;
 		if (risk == null) {
-			return new TomcatState("unknown", null, "UNKNOWN_VERSION", null, 0, null, this.dataLabel,
-					Severity.NONE.name(), List.of(), null, risks);
+			return new TomcatState("unknown", null, VersionRisk.Status.UNKNOWN_VERSION, null, 0, null, this.dataOrigin,
+					Severity.NONE, List.of(), null, risks);
 		}
 		List<AdvisoryState> advisories = risk.advisories()
 			.stream()
 			.map((finding) -> advisory(finding, usage))
-			.sorted(Comparator.comparing((AdvisoryState advisory) -> !advisory.applies().equals("YES"))
-				.thenComparing((advisory) -> advisory.applies().equals("NO")))
+			.sorted(Comparator.comparing(AdvisoryState::applies))
 			.toList();
 		Upgrade remedy = (risk.remedy() != null) ? new Upgrade(risk.remedy().version().toString(),
 				risk.remedy().mavenProperty(), risk.remedy().gradleProperty(), risk.remedy().bootReleases()) : null;
-		return new TomcatState(risk.runningVersion().toString(), risk.branch(), risk.status().name(),
+		return new TomcatState(risk.runningVersion().toString(), risk.branch(), risk.status(),
 				(risk.latestRelease() != null) ? risk.latestRelease().version().toString() : null,
-				risk.releasesBehind(), risk.dataDate(), this.dataLabel, highestSeverity(usage).name(), advisories,
-				remedy, risks);
+				risk.releasesBehind(), risk.dataDate(), this.dataOrigin, highestSeverity(usage), advisories, remedy,
+				risks);
 	}
 
 	private Severity highestSeverity(Map<Component, ComponentUsage> usage) {
@@ -93,7 +93,7 @@ public final class TomcatAdvisories {
 		}
 		return this.risk.advisories()
 			.stream()
-			.filter((finding) -> finding.kind() == Kind.SECURITY && !applies(finding, usage).equals("NO"))
+			.filter((finding) -> finding.kind() == Kind.SECURITY && applies(finding, usage) != Applicability.NO)
 			.map(Finding::rating)
 			.max(Comparator.naturalOrder())
 			.orElse(Severity.NONE);
@@ -102,26 +102,26 @@ public final class TomcatAdvisories {
 	private static AdvisoryState advisory(Finding finding, Map<Component, ComponentUsage> usage) {
 		Map<String, ComponentUsage> components = new LinkedHashMap<>();
 		finding.components().forEach((component) -> components.put(name(component), usage.get(component)));
-		return new AdvisoryState(finding.id(), finding.kind().name(), finding.rating().name(), finding.title(),
+		return new AdvisoryState(finding.id(), finding.kind(), finding.rating(), finding.title(),
 				applies(finding, usage), components, finding.fixedIn().toString(), finding.source());
 	}
 
-	private static String applies(Finding finding, Map<Component, ComponentUsage> usage) {
-		String applies = "YES";
+	private static Applicability applies(Finding finding, Map<Component, ComponentUsage> usage) {
+		Applicability applies = Applicability.YES;
 		for (Component component : finding.components()) {
 			ComponentUsage componentUsage = usage.getOrDefault(component, ComponentUsage.UNKNOWN);
 			if (componentUsage == ComponentUsage.NOT_USED) {
-				return "NO";
+				return Applicability.NO;
 			}
 			if (componentUsage == ComponentUsage.UNKNOWN) {
-				applies = "MAYBE";
+				applies = Applicability.MAYBE;
 			}
 		}
 		return applies;
 	}
 
 	private static String name(Component component) {
-		return component.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+		return component.name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 }

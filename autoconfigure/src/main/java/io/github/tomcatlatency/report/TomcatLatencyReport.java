@@ -5,13 +5,20 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
+import io.github.tomcatlatency.advisory.Advisory;
+import io.github.tomcatlatency.advisory.Severity;
+import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+
 /**
- * What the {@code tomcat-latency} endpoint reports. Every field is documented in the
- * README; the section and field names are stable.
+ * What the {@code tomcat-latency} endpoint reports. An {@link OperationResponseBody}, so
+ * the actuator serialises it with its own JSON mapper: the field names stay as documented
+ * in {@code docs/endpoint.md} whatever the application's Jackson settings. Every duration
+ * is a number of milliseconds whose name ends in {@code Ms}.
  *
  * @param coldRequests what the first requests cost against warm ones
  * @param phases where request time goes
@@ -21,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * @param tomcat the running Tomcat's version risk and configuration risks
  */
 public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nullable ResourceCacheReport cache,
-		@Nullable WarmupResult warmup, TomcatState tomcat) {
+		@Nullable WarmupResult warmup, TomcatState tomcat) implements OperationResponseBody {
 
 	/**
 	 * Cold-request penalties.
@@ -57,10 +64,10 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 *
 	 * @param count spikes so far, all routes
 	 * @param factor how many times its route's median a request took at least to count
-	 * @param idleSeconds how long its route had been idle at least
+	 * @param idleMs how long its route had been idle at least
 	 * @param routes the routes with spikes, most first, with the last spike's split
 	 */
-	public record Spikes(long count, double factor, long idleSeconds, List<RouteSpikes> routes) {
+	public record Spikes(long count, double factor, double idleMs, List<RouteSpikes> routes) {
 
 	}
 
@@ -84,7 +91,7 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * for all routes together
 	 * @param topRoutes the routes with the most total time, each with its phases
 	 */
-	public record Phases(long requests, double containerShare, Map<String, Distribution> application,
+	public record Phases(long requests, double containerShare, PhaseDistributions application,
 			List<RoutePhases> topRoutes) {
 
 	}
@@ -97,7 +104,20 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param containerShare the share of the route's time spent in the container phase
 	 * @param phases mean, median and 99th percentile of each phase and the total
 	 */
-	public record RoutePhases(String route, long requests, double containerShare, Map<String, Distribution> phases) {
+	public record RoutePhases(String route, long requests, double containerShare, PhaseDistributions phases) {
+
+	}
+
+	/**
+	 * The distribution of each phase and of the total.
+	 *
+	 * @param container time in Tomcat outside the filter chain
+	 * @param filters time in servlet filters
+	 * @param mvc time in the servlet (Spring MVC)
+	 * @param total the request's wall time in Tomcat
+	 */
+	public record PhaseDistributions(Distribution container, Distribution filters, Distribution mvc,
+			Distribution total) {
 
 	}
 
@@ -118,15 +138,12 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param version the running version, or {@code unknown} when {@code server.info}
 	 * hides it
 	 * @param branch its branch, for example {@code 11.0}
-	 * @param status how it relates to the releases the advisory data knows:
-	 * {@code CURRENT}, {@code BEHIND}, {@code UNKNOWN_NEWER_THAN_DATA},
-	 * {@code END_OF_LIFE}, {@code UNSUPPORTED_BRANCH} or {@code UNKNOWN_VERSION}
+	 * @param status how it relates to the releases the advisory data knows
 	 * @param latestKnownRelease the newest release of the branch the data knows
 	 * @param releasesBehind releases between the running version and that one
 	 * @param advisoryDataDate the date up to which the data covers releases and
 	 * advisories
-	 * @param advisoryData {@code bundled}, or {@code custom} when
-	 * {@code tomcat-latency.advisories.location} is set
+	 * @param advisoryData where the advisory data comes from
 	 * @param highestSeverity Tomcat's highest rating among the advisories that affect
 	 * this version and may apply to this application
 	 * @param advisories the advisories that affect this version, those that apply to this
@@ -134,10 +151,10 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param remedy the upgrade that fixes them all, or {@code null} if none affects it
 	 * @param configurationRisks configurations that cost latency
 	 */
-	public record TomcatState(String version, @Nullable String branch, String status,
+	public record TomcatState(String version, @Nullable String branch, VersionRisk.Status status,
 			@Nullable String latestKnownRelease, int releasesBehind, @Nullable LocalDate advisoryDataDate,
-			String advisoryData, String highestSeverity, List<AdvisoryState> advisories, @Nullable Upgrade remedy,
-			List<ConfigurationRisk> configurationRisks) {
+			AdvisoryDataOrigin advisoryData, Severity highestSeverity, List<AdvisoryState> advisories,
+			@Nullable Upgrade remedy, List<ConfigurationRisk> configurationRisks) {
 
 	}
 
@@ -145,18 +162,16 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * An advisory that affects the running version.
 	 *
 	 * @param id the CVE id, or a bug id for a latency bug
-	 * @param kind {@code SECURITY} or {@code PERFORMANCE}
+	 * @param kind a security advisory or a latency bug
 	 * @param rating Tomcat's own rating
 	 * @param title a short description
-	 * @param applies {@code YES} when the application uses every component the advisory
-	 * needs, {@code NO} when it uses none of one of them, {@code MAYBE} when that cannot
-	 * be told
+	 * @param applies whether it applies to this application
 	 * @param components each component the advisory needs and whether this application
 	 * uses it
 	 * @param fixedIn the first release of this branch that fixes it
 	 * @param source where the advisory is described
 	 */
-	public record AdvisoryState(String id, String kind, String rating, String title, String applies,
+	public record AdvisoryState(String id, Advisory.Kind kind, Severity rating, String title, Applicability applies,
 			Map<String, ComponentUsage> components, String fixedIn, String source) {
 
 	}

@@ -12,11 +12,11 @@ import org.jspecify.annotations.Nullable;
  * @param state how the warm-up ended, or that it has not ended yet
  * @param startedAt when it started, {@code null} before
  * @param endedAt when it ended, {@code null} before
- * @param durationMillis how long it took in milliseconds, {@code 0} before it ended
+ * @param durationMs how long it took, {@code 0} before it ended
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
  */
-public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, long durationMillis,
+public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, double durationMs,
 		@Nullable String message, List<RequestResult> requests) {
 
 	public WarmupResult {
@@ -33,8 +33,18 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 
 	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, @Nullable String message,
 			List<RequestResult> requests) {
-		return new WarmupResult(state, startedAt, endedAt, Duration.between(startedAt, endedAt).toMillis(), message,
-				requests);
+		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),
+				message, requests);
+	}
+
+	/**
+	 * Return a duration in milliseconds, rounded to the microsecond: the unit of every
+	 * duration the report shows.
+	 * @param nanos the duration in nanoseconds
+	 * @return the duration in milliseconds
+	 */
+	static double millis(long nanos) {
+		return Math.round(nanos / 1_000.0) / 1_000.0;
 	}
 
 	/**
@@ -75,11 +85,10 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 	 * @param method the HTTP method
 	 * @param path the path below the servlet context path
 	 * @param status the response status, or {@code null} if no response came
-	 * @param latencyMillis the time to the full response, or to the failure, in
-	 * milliseconds
+	 * @param latencyMs the time to the full response, or to the failure
 	 * @param error the failure without its stack trace, or {@code null}
 	 */
-	public record RequestResult(String method, String path, @Nullable Integer status, double latencyMillis,
+	public record RequestResult(String method, String path, @Nullable Integer status, double latencyMs,
 			@Nullable String error) {
 
 		boolean failed() {

@@ -100,7 +100,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		this.result = warmUp(server, this.requests.get());
 		if (this.result.state() == State.COMPLETED) {
 			logger.info("Tomcat warm-up sent " + this.result.requests().size() + " requests in "
-					+ this.result.durationMillis() + " ms before accepting traffic");
+					+ this.result.durationMs() + " ms before accepting traffic");
 			return;
 		}
 		String failure = "Tomcat warm-up " + this.result.state().name().toLowerCase().replace('_', ' ') + ": "
@@ -188,7 +188,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	}
 
 	private static double millisSince(long start) {
-		return (System.nanoTime() - start) / 1_000_000.0;
+		return WarmupResult.millis(System.nanoTime() - start);
 	}
 
 }

@@ -66,7 +66,7 @@ class IncidentDiagnosisIntegrationTests {
 		List<Map<String, Object>> risks = TomcatLatencyEndpointIntegrationTests
 			.list(TomcatLatencyEndpointIntegrationTests.map(report, "tomcat"), "configurationRisks");
 		assertThat(risks).anySatisfy((risk) -> {
-			assertThat(risk).containsEntry("id", "mapper-directory-redirect").containsEntry("severity", "high");
+			assertThat(risk).containsEntry("id", "mapper-directory-redirect").containsEntry("severity", "HIGH");
 			assertThat(risk.get("remedy")).asString().contains("setMapperDirectoryRedirectEnabled");
 		});
 	}

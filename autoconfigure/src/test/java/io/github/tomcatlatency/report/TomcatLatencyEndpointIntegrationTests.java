@@ -82,7 +82,7 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
-			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleSeconds", "routes");
+			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleMs", "routes");
 			Map<String, Object> phases = phases(report);
 			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes");
 			assertThat(map(phases, "application")).containsOnlyKeys("container", "filters", "mvc", "total")
@@ -93,22 +93,21 @@ class TomcatLatencyEndpointIntegrationTests {
 						(route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
 							.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
 			Map<String, Object> cache = map(report, "cache");
-			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMillis", "ttlSetBy",
-					"maxSizeBytes", "maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning",
-					"pinMaxSizeBytes");
+			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "ttlSetBy", "maxSizeBytes",
+					"maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning", "pinMaxSizeBytes");
 			assertThat(map(cache, "statistics")).containsOnlyKeys("lookups", "hits", "sizeBytes", "pinnedEntries",
 					"pinnedBytes", "pinnedHits");
 			Map<String, Object> warmup = map(report, "warmup");
-			assertThat(warmup).containsKeys("state", "startedAt", "endedAt", "durationMillis", "requests");
+			assertThat(warmup).containsKeys("state", "startedAt", "endedAt", "durationMs", "requests");
 			assertThat(warmup.get("state")).isEqualTo("COMPLETED");
 			assertThat(list(warmup, "requests")).isNotEmpty()
-				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMillis"));
+				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMs"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
 					"advisoryDataDate", "advisoryData", "highestSeverity", "advisories", "remedy",
 					"configurationRisks");
 			assertThat(tomcat.get("version")).asString().startsWith("11.0.");
-			assertThat(tomcat.get("advisoryData")).isEqualTo("bundled");
+			assertThat(tomcat.get("advisoryData")).isEqualTo("BUNDLED");
 			assertThat(list(tomcat, "advisories")).allSatisfy((advisory) -> assertThat(advisory).containsOnlyKeys("id",
 					"kind", "rating", "title", "applies", "components", "fixedIn", "source"));
 		}

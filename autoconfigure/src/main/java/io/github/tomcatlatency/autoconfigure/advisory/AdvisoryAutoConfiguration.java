@@ -8,6 +8,7 @@ import io.github.tomcatlatency.advisory.AdvisoryData;
 import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.report.AdvisoryDataOrigin;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
@@ -50,9 +51,9 @@ public final class AdvisoryAutoConfiguration {
 			throws IOException {
 		String location = properties.getAdvisories().getLocation();
 		if (location == null) {
-			return new TomcatAdvisories(AdvisoryDataReader.readBundled(), "bundled");
+			return new TomcatAdvisories(AdvisoryDataReader.readBundled(), AdvisoryDataOrigin.BUNDLED);
 		}
-		return new TomcatAdvisories(read(resourceLoader.getResource(location), location), "custom");
+		return new TomcatAdvisories(read(resourceLoader.getResource(location), location), AdvisoryDataOrigin.CUSTOM);
 	}
 
 	private static AdvisoryData read(Resource resource, String location) throws IOException {

@@ -85,7 +85,7 @@ class ResourceCacheIntegrationTests {
 		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=7s",
 				"server.tomcat.resource.cache-max-size=20MB", "tomcat-latency.cache.ttl=42s")) {
 			ResourceCacheSettings settings = report(context).settings();
-			assertThat(settings.ttlMillis()).isEqualTo(42_000);
+			assertThat(settings.ttlMs()).isEqualTo(42_000.0);
 			assertThat(settings.ttlSetBy()).isEqualTo("tomcat-latency.cache.ttl");
 			assertThat(settings.maxSizeBytes()).isEqualTo(20L * 1024 * 1024);
 			assertThat(settings.maxSizeSetBy()).isEqualTo("server.tomcat.resource.cache-max-size");
