@@ -2,7 +2,7 @@ package io.github.tomcatlatency.advisory;
 
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -12,28 +12,49 @@ import org.jspecify.annotations.Nullable;
  *
  * @param id the CVE id, or a bug id for a latency bug
  * @param kind the kind of advisory
- * @param rating Tomcat's own rating, {@link Severity#UNRATED} when it was not read
+ * @param rating Tomcat's own rating, {@link Severity#UNRATED} when it is not known
  * @param title a short description
- * @param components the components an application must use for the advisory to matter
- * @param affected the affected range per branch, keyed by branch such as {@code "11.0"}
+ * @param components the components an application must use for the advisory to matter;
+ * empty when they are not known (an OSV record does not tell)
+ * @param affected the affected ranges
  * @param verification what the data was checked against
  * @param source an https URL of what the data was checked against
+ * @param aliases other ids of the same advisory, for example the CVE id of an OSV record
  */
 public record Advisory(String id, Kind kind, Severity rating, String title, Set<Component> components,
-		Map<String, AffectedRange> affected, Verification verification, String source) {
+		List<AffectedRange> affected, Verification verification, String source, List<String> aliases) {
 
 	public Advisory {
-		components = Collections.unmodifiableSet(EnumSet.copyOf(components));
-		affected = Map.copyOf(affected);
+		components = components.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(components));
+		affected = List.copyOf(affected);
+		aliases = List.copyOf(aliases);
 	}
 
 	/**
-	 * Return the affected range on the given branch.
+	 * Return the affected range that contains the given version.
+	 * @param version the version
+	 * @return the range, or {@code null} if the version is not affected
+	 */
+	public @Nullable AffectedRange rangeContaining(TomcatVersion version) {
+		return this.affected.stream().filter((range) -> range.contains(version)).findFirst().orElse(null);
+	}
+
+	/**
+	 * Return the first affected range on the given branch.
 	 * @param branch the branch, for example {@code "11.0"}
-	 * @return the range, or {@code null} if the advisory lists no fix for the branch
+	 * @return the range, or {@code null} if the advisory lists none for the branch
 	 */
 	public @Nullable AffectedRange affectedRange(String branch) {
-		return this.affected.get(branch);
+		return this.affected.stream().filter((range) -> range.branch().equals(branch)).findFirst().orElse(null);
+	}
+
+	/**
+	 * Return whether this advisory has the given id or alias.
+	 * @param idOrAlias the id, for example a CVE id
+	 * @return whether it is known by that id
+	 */
+	public boolean isKnownAs(String idOrAlias) {
+		return this.id.equals(idOrAlias) || this.aliases.contains(idOrAlias);
 	}
 
 	/**
@@ -74,9 +95,20 @@ public record Advisory(String id, Kind kind, Severity rating, String title, Set<
 		ANNOUNCEMENT,
 
 		/**
+		 * Tomcat's changelog of the branch.
+		 */
+		CHANGELOG,
+
+		/**
 		 * Not re-checked: taken from the project's reference table.
 		 */
-		REFERENCE
+		REFERENCE,
+
+		/**
+		 * An OSV record (GitHub Advisory Database or osv.dev) that the curated data
+		 * lacks: Tomcat's rating and the components it needs are not known.
+		 */
+		OSV
 
 	}
 

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.advisory;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,27 @@ public record AdvisoryData(LocalDate dataDate, Map<String, LatestRelease> latest
 	 */
 	public boolean isEndOfLife(String branch) {
 		return this.endOfLifeBranches.contains(branch);
+	}
+
+	/**
+	 * Return this data with the given OSV advisories added, except those the data already
+	 * has under their id or one of their aliases: curated entries keep their rating and
+	 * component analysis.
+	 * @param osvAdvisories the advisories read from OSV records
+	 * @return the merged data
+	 */
+	public AdvisoryData withOsvAdvisories(List<Advisory> osvAdvisories) {
+		List<Advisory> merged = new ArrayList<>(this.advisories);
+		for (Advisory candidate : osvAdvisories) {
+			boolean known = merged.stream()
+				.anyMatch((existing) -> existing.isKnownAs(candidate.id())
+						|| candidate.aliases().stream().anyMatch(existing::isKnownAs));
+			if (!known) {
+				merged.add(candidate);
+			}
+		}
+		return new AdvisoryData(this.dataDate, this.latestReleases, this.endOfLifeBranches, this.unreleasedVersions,
+				this.bootReleases, merged);
 	}
 
 	/**

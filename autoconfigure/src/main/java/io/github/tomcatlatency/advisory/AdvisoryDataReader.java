@@ -10,7 +10,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,9 +36,15 @@ public final class AdvisoryDataReader {
 	 */
 	public static final String BUNDLED_RESOURCE = "tomcat-advisories.txt";
 
+	/**
+	 * Classpath location of the data in the {@code tomcat-latency-advisories} artifact.
+	 */
+	public static final String ARTIFACT_RESOURCE = "META-INF/tomcat-latency/tomcat-advisories.txt";
+
 	private static final Pattern HEADER = Pattern.compile("([a-z][a-z-]*):(.*)");
 
-	private static final Pattern FIX = Pattern.compile("(\\S+)(?:\\s+since\\s+(\\S+))?");
+	private static final Pattern FIX = Pattern
+		.compile("(?:(fix-unknown)\\s+through\\s+)?(\\S+)(?:\\s+since\\s+(\\S+))?");
 
 	private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
@@ -194,9 +199,12 @@ public final class AdvisoryDataReader {
 		if (!source.startsWith("https://")) {
 			throw fail("source '" + source + "' is not an https URL");
 		}
+		Verification verification = token(Verification.class, fields[6], "verification");
+		if (verification == Verification.OSV) {
+			throw fail("verification 'osv' is for OSV records, not for curated data");
+		}
 		Advisory advisory = new Advisory(id, token(Kind.class, fields[1], "kind"), rating(fields[2]), fields[3],
-				components(fields[4]), affected(fields[5]), token(Verification.class, fields[6], "verification"),
-				source);
+				components(fields[4]), affected(fields[5]), verification, source, List.of());
 		if (this.advisories.putIfAbsent(id, advisory) != null) {
 			throw fail("duplicate advisory '" + id + "'");
 		}
@@ -208,8 +216,9 @@ public final class AdvisoryDataReader {
 			case "Important" -> Severity.IMPORTANT;
 			case "Moderate" -> Severity.MODERATE;
 			case "Low" -> Severity.LOW;
-			case "-" -> Severity.UNRATED;
-			default -> throw fail("unknown rating '" + rating + "' (expected Critical, Important, Moderate, Low or -)");
+			case "unknown", "-" -> Severity.UNRATED;
+			default -> throw fail(
+					"unknown rating '" + rating + "' (expected Critical, Important, Moderate, Low, unknown or -)");
 		};
 	}
 
@@ -221,34 +230,37 @@ public final class AdvisoryDataReader {
 		return components;
 	}
 
-	private Map<String, AffectedRange> affected(String field) {
-		Map<String, AffectedRange> affected = new HashMap<>();
+	private List<AffectedRange> affected(String field) {
+		Map<String, AffectedRange> affected = new LinkedHashMap<>();
 		for (String entry : field.split(",")) {
 			Matcher matcher = FIX.matcher(entry.strip());
 			if (!matcher.matches()) {
-				throw fail("expected '<fixed version>' or '<fixed version> since <version>' but found '" + entry.strip()
+				throw fail("expected '<fixed version> [since <version>]' or "
+						+ "'fix-unknown through <last affected version> [since <version>]' but found '" + entry.strip()
 						+ "'");
 			}
-			TomcatVersion fixedIn = version(matcher.group(1));
-			TomcatVersion firstAffected = (matcher.group(2) != null) ? version(matcher.group(2)) : null;
-			String branch = fixedIn.branch();
+			boolean fixUnknown = matcher.group(1) != null;
+			TomcatVersion end = version(matcher.group(2));
+			TomcatVersion firstAffected = (matcher.group(3) != null) ? version(matcher.group(3)) : null;
+			String branch = end.branch();
 			TomcatVersion latest = knownLatest(branch).version();
-			if (fixedIn.compareTo(latest) > 0) {
-				throw fail("fixed version " + fixedIn + " is newer than the latest known " + branch + " release "
-						+ latest);
+			if (end.compareTo(latest) > 0) {
+				throw fail((fixUnknown ? "last affected" : "fixed") + " version " + end
+						+ " is newer than the latest known " + branch + " release " + latest);
 			}
-			AffectedRange range = new AffectedRange(firstAffected, fixedIn);
-			// The first affected version must itself be in the range: same branch, before
-			// the fix
+			AffectedRange range = fixUnknown ? AffectedRange.through(firstAffected, end)
+					: AffectedRange.fixedIn(firstAffected, end);
+			// The first affected version must itself be in the range: same branch, not
+			// after its end
 			if (firstAffected != null && !range.contains(firstAffected)) {
-				throw fail("first affected version " + firstAffected + " must be older than " + fixedIn
+				throw fail("first affected version " + firstAffected + " must be in the range that ends at " + end
 						+ " on the same branch");
 			}
 			if (affected.put(branch, range) != null) {
-				throw fail("more than one fix for branch '" + branch + "'");
+				throw fail("more than one range for branch '" + branch + "'");
 			}
 		}
-		return affected;
+		return List.copyOf(affected.values());
 	}
 
 	private LatestRelease knownLatest(String branch) {

@@ -97,6 +97,12 @@ public enum Component {
 	LOCKOUT_REALM,
 
 	/**
+	 * A Tomcat {@code Realm} used for container authentication ({@code JNDIRealm},
+	 * {@code DataSourceRealm}, ...).
+	 */
+	REALM,
+
+	/**
 	 * A Jakarta Authentication (JASPIC) provider.
 	 */
 	JASPIC,
@@ -164,6 +170,21 @@ public enum Component {
 	/**
 	 * Servlet non-blocking I/O.
 	 */
-	NONBLOCKING_IO
+	NONBLOCKING_IO,
+
+	/**
+	 * The APR/Native connector (Tomcat 9 only).
+	 */
+	APR_CONNECTOR,
+
+	/**
+	 * A connector listening on a Unix domain socket.
+	 */
+	UNIX_DOMAIN_SOCKET,
+
+	/**
+	 * Tomcat's OpenWebBeans (CDI) integration.
+	 */
+	OPENWEBBEANS
 
 }

@@ -3,7 +3,7 @@ package io.github.tomcatlatency.advisory;
 /**
  * Tomcat's own rating of an advisory, in increasing order of concern.
  * <p>
- * {@link #UNRATED} is an advisory whose rating was not read from Tomcat. It ranks below
+ * {@link #UNRATED} is an advisory whose Tomcat rating is not known. It ranks below
  * {@link #IMPORTANT}, so a real rating wins the label, but it has the same
  * {@link #gaugeValue() gauge value} so that an unknown rating never looks harmless.
  */
@@ -25,7 +25,8 @@ public enum Severity {
 	MODERATE(2),
 
 	/**
-	 * Tomcat's rating was not read.
+	 * Tomcat's rating is not known: not read, not published yet, or the advisory comes
+	 * from an OSV record.
 	 */
 	UNRATED(3),
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.github.tomcatlatency.advisory.Advisory.Kind;
+import io.github.tomcatlatency.advisory.Advisory.Verification;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,26 +116,47 @@ public record VersionRisk(TomcatVersion runningVersion, Status status, @Nullable
 	 * @param kind the kind of advisory
 	 * @param rating Tomcat's own rating
 	 * @param title a short description
-	 * @param components the components an application must use for the advisory to matter
-	 * @param fixedIn the first release of the running version's branch that fixes it
+	 * @param components the components an application must use for the advisory to
+	 * matter; empty when not known
+	 * @param fixedIn the first release of the running version's branch that fixes it, or
+	 * {@code null} when the source names no fix yet
+	 * @param lastAffected the last affected version of the branch when the source names
+	 * no fix, otherwise {@code null}
+	 * @param verification what the advisory was checked against; {@code OSV} for an OSV
+	 * record the curated data lacks
 	 * @param source an https URL about the advisory
+	 * @param aliases other ids of the advisory, for example the CVE id of an OSV record
 	 */
 	public record Finding(String id, Kind kind, Severity rating, String title, Set<Component> components,
-			TomcatVersion fixedIn, String source) {
+			@Nullable TomcatVersion fixedIn, @Nullable TomcatVersion lastAffected, Verification verification,
+			String source, List<String> aliases) {
+
+		public Finding {
+			aliases = List.copyOf(aliases);
+		}
 
 	}
 
 	/**
-	 * The upgrade that fixes every affecting advisory.
+	 * The upgrade that fixes every affecting advisory, as far as the data knows.
 	 *
-	 * @param version the first release of the branch that fixes them all
-	 * @param bootReleases the Spring Boot releases known to manage that version or a
-	 * newer one on the same branch, in the order of the data
+	 * @param version the first release of the branch outside every affected range the
+	 * sources state
+	 * @param bootReleases per Spring Boot line, the first release known to manage that
+	 * version or a newer one on the same branch (milestones left out); empty when no
+	 * Spring Boot release known to the data ships it
+	 * @param fixUnconfirmed the advisories whose fix no source names yet: the version is
+	 * only the first release after their last affected one
+	 * @param fixUnknown the advisories for which the data knows no release outside the
+	 * affected range: the version does not fix them
 	 */
-	public record Remedy(TomcatVersion version, List<String> bootReleases) {
+	public record Remedy(TomcatVersion version, List<String> bootReleases, List<String> fixUnconfirmed,
+			List<String> fixUnknown) {
 
 		public Remedy {
 			bootReleases = List.copyOf(bootReleases);
+			fixUnconfirmed = List.copyOf(fixUnconfirmed);
+			fixUnknown = List.copyOf(fixUnknown);
 		}
 
 		/**

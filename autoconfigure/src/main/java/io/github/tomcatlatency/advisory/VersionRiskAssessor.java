@@ -2,7 +2,9 @@ package io.github.tomcatlatency.advisory;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.tomcatlatency.advisory.Advisory.Kind;
 import io.github.tomcatlatency.advisory.VersionRisk.Finding;
@@ -38,8 +40,8 @@ public final class VersionRiskAssessor {
 		}
 		List<Finding> findings = new ArrayList<>();
 		for (Advisory advisory : this.data.advisories()) {
-			AffectedRange range = advisory.affectedRange(running.branch());
-			if (range != null && range.contains(running)) {
+			AffectedRange range = advisory.rangeContaining(running);
+			if (range != null) {
 				findings.add(finding(advisory, range));
 			}
 		}
@@ -50,12 +52,14 @@ public final class VersionRiskAssessor {
 			.max(Comparator.naturalOrder())
 			.orElse(Severity.NONE);
 		return new VersionRisk(running, status(running, latest.version()), latest,
-				releasesBehind(running, latest.version()), this.data.dataDate(), findings, highest, remedy(findings));
+				releasesBehind(running, latest.version()), this.data.dataDate(), findings, highest,
+				remedy(findings, latest.version()));
 	}
 
 	private Finding finding(Advisory advisory, AffectedRange range) {
+		TomcatVersion fixedIn = (range.fixedIn() != null) ? firstReleased(range.fixedIn()) : null;
 		return new Finding(advisory.id(), advisory.kind(), advisory.rating(), advisory.title(), advisory.components(),
-				firstReleased(range.fixedIn()), advisory.source());
+				fixedIn, range.lastAffected(), advisory.verification(), advisory.source(), advisory.aliases());
 	}
 
 	private Status status(TomcatVersion running, TomcatVersion latest) {
@@ -80,21 +84,39 @@ public final class VersionRiskAssessor {
 		return behind;
 	}
 
-	private @Nullable Remedy remedy(List<Finding> findings) {
-		return findings.stream()
-			.map(Finding::fixedIn)
-			.max(Comparator.naturalOrder())
-			.map((version) -> new Remedy(version, bootReleasesWith(version)))
-			.orElse(null);
+	private @Nullable Remedy remedy(List<Finding> findings, TomcatVersion latest) {
+		if (findings.isEmpty()) {
+			return null;
+		}
+		TomcatVersion version = null;
+		List<String> unconfirmed = new ArrayList<>();
+		List<String> unknown = new ArrayList<>();
+		for (Finding finding : findings) {
+			TomcatVersion outside = finding.fixedIn();
+			if (outside == null) {
+				outside = (finding.lastAffected() != null) ? firstReleasedAfter(finding.lastAffected(), latest) : null;
+				(outside != null ? unconfirmed : unknown).add(finding.id());
+			}
+			if (outside != null && (version == null || outside.compareTo(version) > 0)) {
+				version = outside;
+			}
+		}
+		if (version == null) {
+			version = latest;
+		}
+		return new Remedy(version, bootReleasesWith(version), unconfirmed, unknown);
 	}
 
+	// The first release of each Spring Boot line (major.minor) that ships the version or
+	// a newer one of the same branch; milestones are not for production
 	private List<String> bootReleasesWith(TomcatVersion version) {
-		return this.data.bootReleases()
+		Map<String, String> firstPerLine = new LinkedHashMap<>();
+		this.data.bootReleases()
 			.stream()
-			.filter((boot) -> boot.tomcatVersion().branch().equals(version.branch())
+			.filter((boot) -> !boot.isMilestone() && boot.tomcatVersion().branch().equals(version.branch())
 					&& boot.tomcatVersion().compareTo(version) >= 0)
-			.map(BootRelease::version)
-			.toList();
+			.forEach((boot) -> firstPerLine.putIfAbsent(boot.line(), boot.version()));
+		return List.copyOf(firstPerLine.values());
 	}
 
 	// Advisories sometimes name a version whose release was abandoned: the fix ships in
@@ -105,6 +127,11 @@ public final class VersionRiskAssessor {
 			candidate = candidate.next();
 		}
 		return candidate;
+	}
+
+	private @Nullable TomcatVersion firstReleasedAfter(TomcatVersion lastAffected, TomcatVersion latest) {
+		TomcatVersion candidate = firstReleased(lastAffected.next());
+		return (candidate.compareTo(latest) <= 0) ? candidate : null;
 	}
 
 }

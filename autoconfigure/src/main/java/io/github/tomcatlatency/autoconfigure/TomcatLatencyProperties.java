@@ -150,11 +150,24 @@ public class TomcatLatencyProperties {
 	public static class Advisories {
 
 		/**
-		 * Location of an advisory data file to use instead of the bundled one, for
-		 * example 'file:./tomcat-advisories.txt'. A missing or malformed file fails
-		 * start-up.
+		 * Location of an advisory data file, for example 'file:./tomcat-advisories.txt'.
+		 * The newest of this file, the tomcat-latency-advisories artifact and the bundled
+		 * data is used. A missing or malformed file fails start-up.
 		 */
 		private @Nullable String location;
+
+		/**
+		 * Location of OSV records (GitHub Advisory Database or osv.dev format) to add to
+		 * the advisory data: a JSON file, a folder of them or a zip, for example
+		 * 'file:./osv/'. Records the curated data lacks are listed as applies MAYBE. A
+		 * missing location or a malformed record fails start-up.
+		 */
+		private @Nullable String osvLocation;
+
+		/**
+		 * Age of the advisory data from which it is reported as stale.
+		 */
+		private Duration maxAge = Duration.ofDays(60);
 
 		public @Nullable String getLocation() {
 			return this.location;
@@ -162,6 +175,24 @@ public class TomcatLatencyProperties {
 
 		public void setLocation(@Nullable String location) {
 			this.location = location;
+		}
+
+		public @Nullable String getOsvLocation() {
+			return this.osvLocation;
+		}
+
+		public void setOsvLocation(@Nullable String osvLocation) {
+			this.osvLocation = osvLocation;
+		}
+
+		public Duration getMaxAge() {
+			return this.maxAge;
+		}
+
+		public void setMaxAge(Duration maxAge) {
+			// The data's age is counted in whole days
+			Assert.isTrue(maxAge.toDays() >= 1, "'tomcat-latency.advisories.max-age' must be at least 1 day");
+			this.maxAge = maxAge;
 		}
 
 	}

@@ -1,5 +1,10 @@
 package io.github.tomcatlatency.report;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,13 +12,17 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.tomcatlatency.advisory.Advisory.Kind;
-import io.github.tomcatlatency.advisory.AdvisoryData;
+import io.github.tomcatlatency.advisory.Advisory.Verification;
 import io.github.tomcatlatency.advisory.Component;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.Severity;
 import io.github.tomcatlatency.advisory.TomcatVersion;
 import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.advisory.VersionRisk.Finding;
+import io.github.tomcatlatency.advisory.VersionRisk.Remedy;
+import io.github.tomcatlatency.advisory.VersionRisk.Status;
 import io.github.tomcatlatency.advisory.VersionRiskAssessor;
+import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryDataState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Upgrade;
@@ -21,28 +30,39 @@ import org.apache.catalina.util.ServerInfo;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The advisories that affect the running Tomcat, assessed once at start-up, and which of
- * them apply to this application given the components it uses.
+ * The advisories that affect the running Tomcat, assessed once at start-up, which of them
+ * apply to this application given the components it uses, and how old the data behind
+ * that verdict is.
  */
 public final class TomcatAdvisories {
 
+	private static final String DATA_REMEDY = "Upgrade the io.github.tomcatlatency:tomcat-latency-advisories "
+			+ "dependency to a newer version, or point tomcat-latency.advisories.location at newer data.";
+
 	private final @Nullable VersionRisk risk;
 
-	private final AdvisoryDataOrigin dataOrigin;
+	private final SelectedAdvisoryData data;
+
+	private final Duration maxAge;
+
+	private final Clock clock;
 
 	/**
 	 * Assess the running Tomcat.
-	 * @param data the advisory data
-	 * @param dataOrigin where the data comes from
+	 * @param data the advisory data in use
+	 * @param maxAge the age from which the data is reported as stale
+	 * @param clock the clock that tells the data's age
 	 */
-	public TomcatAdvisories(AdvisoryData data, AdvisoryDataOrigin dataOrigin) {
-		this(data, dataOrigin, ServerInfo.getServerInfo());
+	public TomcatAdvisories(SelectedAdvisoryData data, Duration maxAge, Clock clock) {
+		this(data, maxAge, clock, ServerInfo.getServerInfo());
 	}
 
-	TomcatAdvisories(AdvisoryData data, AdvisoryDataOrigin dataOrigin, String serverInfo) {
+	TomcatAdvisories(SelectedAdvisoryData data, Duration maxAge, Clock clock, String serverInfo) {
 		TomcatVersion version = parse(serverInfo);
-		this.risk = (version != null) ? new VersionRiskAssessor(data).assess(version) : null;
-		this.dataOrigin = dataOrigin;
+		this.risk = (version != null) ? new VersionRiskAssessor(data.data()).assess(version) : null;
+		this.data = data;
+		this.maxAge = maxAge;
+		this.clock = clock;
 	}
 
 	private static @Nullable TomcatVersion parse(String serverInfo) {
@@ -53,6 +73,14 @@ public final class TomcatAdvisories {
 		catch (IllegalArgumentException ex) {
 			return null;
 		}
+	}
+
+	/**
+	 * Return the advisory data in use.
+	 * @return the advisory data and where it came from
+	 */
+	public SelectedAdvisoryData data() {
+		return this.data;
 	}
 
 	/**
@@ -68,23 +96,88 @@ public final class TomcatAdvisories {
 		return highestSeverity(usage).gaugeValue();
 	}
 
+	/**
+	 * Return the age of the advisory data in days, from its data date to today.
+	 * @return the age in days
+	 */
+	long ageDays() {
+		return ChronoUnit.DAYS.between(this.data.data().dataDate(), LocalDate.now(this.clock));
+	}
+
+	/**
+	 * Return the configured maximum age of the advisory data in days.
+	 * @return the maximum age in days
+	 */
+	long maxAgeDays() {
+		return this.maxAge.toDays();
+	}
+
 	TomcatState state(Map<Component, ComponentUsage> usage, List<ConfigurationRisk> risks) {
+		List<ConfigurationRisk> allRisks = new ArrayList<>(dataRisks());
+		allRisks.addAll(risks);
 		VersionRisk risk = this.risk;
 		if (risk == null) {
-			return new TomcatState("unknown", null, VersionRisk.Status.UNKNOWN_VERSION, null, 0, null, this.dataOrigin,
-					Severity.NONE, List.of(), null, risks);
+			return new TomcatState("unknown", null, Status.UNKNOWN_VERSION, null, 0, dataState(), Severity.NONE,
+					List.of(), null, allRisks);
 		}
 		List<AdvisoryState> advisories = risk.advisories()
 			.stream()
 			.map((finding) -> advisory(finding, usage))
 			.sorted(Comparator.comparing(AdvisoryState::applies))
 			.toList();
-		Upgrade remedy = (risk.remedy() != null) ? new Upgrade(risk.remedy().version().toString(),
-				risk.remedy().mavenProperty(), risk.remedy().gradleProperty(), risk.remedy().bootReleases()) : null;
 		return new TomcatState(risk.runningVersion().toString(), risk.branch(), risk.status(),
 				(risk.latestRelease() != null) ? risk.latestRelease().version().toString() : null,
-				risk.releasesBehind(), risk.dataDate(), this.dataOrigin, highestSeverity(usage), advisories, remedy,
-				risks);
+				risk.releasesBehind(), dataState(), highestSeverity(usage), advisories, upgrade(risk.remedy()),
+				allRisks);
+	}
+
+	private AdvisoryDataState dataState() {
+		long age = ageDays();
+		return new AdvisoryDataState(this.data.source(), this.data.data().dataDate(), age, maxAgeDays(),
+				age > maxAgeDays(), this.data.osvAdvisories(), this.data.warnings());
+	}
+
+	// Staleness is a finding: data too old for the configured maximum, or older than the
+	// running Tomcat, is reported with how to get newer data
+	private List<ConfigurationRisk> dataRisks() {
+		List<ConfigurationRisk> risks = new ArrayList<>();
+		LocalDate dataDate = this.data.data().dataDate();
+		if (this.risk != null && this.risk.status() == Status.UNKNOWN_NEWER_THAN_DATA) {
+			risks.add(new ConfigurationRisk("tomcat-newer-than-advisory-data", ConfigurationRisk.Severity.HIGH,
+					"Tomcat " + this.risk.runningVersion() + " is newer than the advisory data (dated " + dataDate
+							+ ", newest known " + this.risk.branch() + " release " + this.risk.latestRelease().version()
+							+ "): its advisories are unknown, not absent.",
+					DATA_REMEDY));
+		}
+		long age = ageDays();
+		if (age > maxAgeDays()) {
+			risks.add(new ConfigurationRisk("advisory-data-stale", ConfigurationRisk.Severity.HIGH,
+					"The advisory data is " + age + " days old (dated " + dataDate + ", "
+							+ this.data.source().name().toLowerCase(Locale.ROOT)
+							+ "), older than tomcat-latency.advisories.max-age (" + maxAgeDays()
+							+ " days): advisories published since are missing from this report.",
+					DATA_REMEDY));
+		}
+		for (String warning : this.data.warnings()) {
+			risks.add(new ConfigurationRisk("advisory-data-warning", ConfigurationRisk.Severity.MEDIUM, warning,
+					DATA_REMEDY));
+		}
+		return risks;
+	}
+
+	private @Nullable Upgrade upgrade(@Nullable Remedy remedy) {
+		if (remedy == null) {
+			return null;
+		}
+		String springBoot = remedy.bootReleases().isEmpty()
+				? "No Spring Boot release known to the advisory data (dated " + this.data.data().dataDate()
+						+ ") ships Tomcat " + remedy.version() + " or a newer " + remedy.version().branch()
+						+ " release: keep your Spring Boot version and override its managed Tomcat with the "
+						+ "tomcat.version property (the Maven or Gradle line)."
+				: "Spring Boot " + String.join(", ", remedy.bootReleases()) + " ship Tomcat " + remedy.version()
+						+ " or newer; or override the managed Tomcat with the tomcat.version property.";
+		return new Upgrade(remedy.version().toString(), remedy.mavenProperty(), remedy.gradleProperty(),
+				remedy.bootReleases(), springBoot, remedy.fixUnconfirmed(), remedy.fixUnknown());
 	}
 
 	private Severity highestSeverity(Map<Component, ComponentUsage> usage) {
@@ -103,10 +196,15 @@ public final class TomcatAdvisories {
 		Map<String, ComponentUsage> components = new LinkedHashMap<>();
 		finding.components().forEach((component) -> components.put(name(component), usage.get(component)));
 		return new AdvisoryState(finding.id(), finding.kind(), finding.rating(), finding.title(),
-				applies(finding, usage), components, finding.fixedIn().toString(), finding.source());
+				applies(finding, usage), components, toString(finding.fixedIn()), toString(finding.lastAffected()),
+				finding.source(), finding.verification() == Verification.OSV, finding.aliases());
 	}
 
 	private static Applicability applies(Finding finding, Map<Component, ComponentUsage> usage) {
+		// An OSV record does not say which components it needs
+		if (finding.verification() == Verification.OSV) {
+			return Applicability.MAYBE;
+		}
 		Applicability applies = Applicability.YES;
 		for (Component component : finding.components()) {
 			ComponentUsage componentUsage = usage.getOrDefault(component, ComponentUsage.UNKNOWN);
@@ -118,6 +216,10 @@ public final class TomcatAdvisories {
 			}
 		}
 		return applies;
+	}
+
+	private static @Nullable String toString(@Nullable TomcatVersion version) {
+		return (version != null) ? version.toString() : null;
 	}
 
 	private static String name(Component component) {

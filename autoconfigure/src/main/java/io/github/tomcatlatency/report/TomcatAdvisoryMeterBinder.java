@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * Binds the {@value #METER_NAME} gauge: Tomcat's highest rating among the advisories that
  * affect the running version and may apply to the application, 0 none, 1 low, 2 moderate,
  * 3 important (or not rated), 4 critical, and -1 when the advisory data is older than the
- * running Tomcat or does not cover its branch. Alert on it from Prometheus.
+ * running Tomcat or does not cover its branch. Also binds {@value #AGE_METER_NAME} and
+ * {@value #MAX_AGE_METER_NAME}, the advisory data's age and its configured maximum in
+ * days, so that stale data can be alerted on. Alert on them from Prometheus.
  */
 public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 
@@ -22,6 +24,18 @@ public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 	 * Name of the gauge.
 	 */
 	public static final String METER_NAME = "tomcat.latency.advisories.severity";
+
+	/**
+	 * Name of the gauge of the advisory data's age in days.
+	 */
+	public static final String AGE_METER_NAME = "tomcat.latency.advisories.age";
+
+	/**
+	 * Name of the gauge of the advisory data's configured maximum age in days.
+	 */
+	public static final String MAX_AGE_METER_NAME = "tomcat.latency.advisories.max.age";
+
+	private static final String DAYS = "days";
 
 	private final TomcatAdvisories advisories;
 
@@ -41,6 +55,15 @@ public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 	public void bindTo(MeterRegistry registry) {
 		Gauge.builder(METER_NAME, this, TomcatAdvisoryMeterBinder::severity)
 			.description("Highest rating of the Tomcat advisories that may apply: 0 none to 4 critical, -1 unknown")
+			.register(registry);
+		Gauge.builder(AGE_METER_NAME, this.advisories, TomcatAdvisories::ageDays)
+			.description("Age of the Tomcat advisory data: days since its data date")
+			.baseUnit(DAYS)
+			.register(registry);
+		Gauge.builder(MAX_AGE_METER_NAME, this.advisories, TomcatAdvisories::maxAgeDays)
+			.description(
+					"Age from which the Tomcat advisory data is reported as stale (tomcat-latency.advisories.max-age)")
+			.baseUnit(DAYS)
 			.register(registry);
 	}
 

@@ -96,7 +96,7 @@ final class TomcatComponents {
 			case JSP -> used(hasServlet("org.apache.jasper.servlet.JspServlet"));
 			case FORM_AUTH -> used(authMethod("FORM"));
 			case DIGEST_AUTH -> used(authMethod("DIGEST"));
-			case JASPIC -> containerAuthentication() ? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
+			case JASPIC, REALM -> containerAuthentication() ? ComponentUsage.UNKNOWN : ComponentUsage.NOT_USED;
 			case LOCKOUT_REALM -> used(lockOutRealm());
 			case SECURITY_CONSTRAINTS ->
 				used(this.contexts.stream().anyMatch((context) -> context.findConstraints().length > 0));
@@ -117,6 +117,12 @@ final class TomcatComponents {
 				.anyMatch((context) -> context.getResources() != null
 						&& "bloom".equalsIgnoreCase(context.getResources().getArchiveIndexStrategy())));
 			case NONBLOCKING_IO -> ComponentUsage.UNKNOWN;
+			case APR_CONNECTOR -> used(connectors().stream()
+				.anyMatch((connector) -> connector.getProtocolHandlerClassName().contains("Apr")));
+			case UNIX_DOMAIN_SOCKET -> used(connectors().stream()
+				.anyMatch((connector) -> connector.getProperty("unixDomainSocketPath") != null));
+			case OPENWEBBEANS -> classPresent("org.apache.webbeans.config.WebBeansContext") ? ComponentUsage.UNKNOWN
+					: ComponentUsage.NOT_USED;
 		};
 	}
 

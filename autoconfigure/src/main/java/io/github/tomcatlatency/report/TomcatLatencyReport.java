@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.tomcatlatency.advisory.Advisory;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.Severity;
 import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
@@ -141,9 +142,7 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param status how it relates to the releases the advisory data knows
 	 * @param latestKnownRelease the newest release of the branch the data knows
 	 * @param releasesBehind releases between the running version and that one
-	 * @param advisoryDataDate the date up to which the data covers releases and
-	 * advisories
-	 * @param advisoryData where the advisory data comes from
+	 * @param advisoryData which advisory data the verdict rests on, and how old it is
 	 * @param highestSeverity Tomcat's highest rating among the advisories that affect
 	 * this version and may apply to this application
 	 * @param advisories the advisories that affect this version, those that apply to this
@@ -152,9 +151,28 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param configurationRisks configurations that cost latency
 	 */
 	public record TomcatState(String version, @Nullable String branch, VersionRisk.Status status,
-			@Nullable String latestKnownRelease, int releasesBehind, @Nullable LocalDate advisoryDataDate,
-			AdvisoryDataOrigin advisoryData, Severity highestSeverity, List<AdvisoryState> advisories,
-			@Nullable Upgrade remedy, List<ConfigurationRisk> configurationRisks) {
+			@Nullable String latestKnownRelease, int releasesBehind, AdvisoryDataState advisoryData,
+			Severity highestSeverity, List<AdvisoryState> advisories, @Nullable Upgrade remedy,
+			List<ConfigurationRisk> configurationRisks) {
+
+	}
+
+	/**
+	 * The advisory data in use.
+	 *
+	 * @param source where it came from: the newest of {@code BUNDLED} (in the
+	 * auto-configuration jar), {@code ARTIFACT} (the {@code tomcat-latency-advisories}
+	 * dependency) and {@code LOCATION} ({@code tomcat-latency.advisories.location})
+	 * @param dataDate the date up to which it covers releases and advisories
+	 * @param ageDays days from the data date to today
+	 * @param maxAgeDays the configured {@code tomcat-latency.advisories.max-age}, in days
+	 * @param stale whether the data is older than that
+	 * @param osvAdvisories advisories added from OSV records that the curated data lacks
+	 * @param warnings what went wrong while looking for data, for example an unreadable
+	 * data artifact
+	 */
+	public record AdvisoryDataState(SelectedAdvisoryData.Source source, LocalDate dataDate, long ageDays,
+			long maxAgeDays, boolean stale, int osvAdvisories, List<String> warnings) {
 
 	}
 
@@ -165,26 +183,40 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param kind a security advisory or a latency bug
 	 * @param rating Tomcat's own rating
 	 * @param title a short description
-	 * @param applies whether it applies to this application
+	 * @param applies whether it applies to this application ({@code MAYBE} for an OSV
+	 * record the curated data lacks)
 	 * @param components each component the advisory needs and whether this application
 	 * uses it
-	 * @param fixedIn the first release of this branch that fixes it
+	 * @param fixedIn the first release of this branch that fixes it, or {@code null} when
+	 * its source names no fix yet
+	 * @param lastAffected when its source names no fix: the last affected version of this
+	 * branch it names, otherwise {@code null}
 	 * @param source where the advisory is described
+	 * @param osv whether the advisory comes from an OSV record (its id is the OSV id)
+	 * @param aliases other ids of the advisory, for example the CVE id of an OSV record
 	 */
 	public record AdvisoryState(String id, Advisory.Kind kind, Severity rating, String title, Applicability applies,
-			Map<String, ComponentUsage> components, String fixedIn, String source) {
+			Map<String, ComponentUsage> components, @Nullable String fixedIn, @Nullable String lastAffected,
+			String source, boolean osv, List<String> aliases) {
 
 	}
 
 	/**
-	 * The upgrade that fixes every advisory listed.
+	 * The upgrade that fixes every advisory listed, as far as the data knows.
 	 *
 	 * @param version the Tomcat version to run
 	 * @param maven the Maven property to set
 	 * @param gradle the Gradle line to set
-	 * @param springBootReleases Spring Boot releases known to ship that version or newer
+	 * @param springBootReleases per Spring Boot line, the first release known to ship
+	 * that version or newer; empty when none does
+	 * @param springBoot how to get that version with Spring Boot: the releases to upgrade
+	 * to, or, when no Spring Boot release ships it, the {@code tomcat.version} override
+	 * @param fixUnconfirmed advisories whose fix no source names yet: the version is the
+	 * first release after their last affected one
+	 * @param fixUnknown advisories the version does not fix, as far as the data knows
 	 */
-	public record Upgrade(String version, String maven, String gradle, List<String> springBootReleases) {
+	public record Upgrade(String version, String maven, String gradle, List<String> springBootReleases,
+			String springBoot, List<String> fixUnconfirmed, List<String> fixUnknown) {
 
 	}
 

@@ -21,21 +21,28 @@ class VersionRiskAssessorTests {
 
 	private static final VersionRiskAssessor bundled = new VersionRiskAssessor(AdvisoryDataReader.readBundled());
 
-	// Expected values worked out by hand from the bundled tomcat-advisories.txt
+	// Expected values worked out by hand from the bundled tomcat-advisories.txt (data
+	// date
+	// 2026-11-19). 11.0.27 is what Spring Boot 4.0.9 and 4.1.2 ship: behind 11.0.29
+	// (11.0.28
+	// was never released) with the November advisories. 11.0.24 (Boot 4.0.8 / 4.1.1) has
+	// the
+	// August (11) and September (12) advisories plus October (3) and November (6).
 	@ParameterizedTest
 	@CsvSource(textBlock = """
-			11.0.25,    CURRENT,                 11.0.25, 0,   0,  NONE,      0,
-			11.0.24,    BEHIND,                  11.0.25, 1,   0,  NONE,      0,
-			11.0.22,    BEHIND,                  11.0.25, 3,   8,  MODERATE,  2,  11.0.24
-			11.0.14,    BEHIND,                  11.0.25, 8,   25, IMPORTANT, 3,  11.0.24
-			11.0.2,     BEHIND,                  11.0.25, 20,  40, IMPORTANT, 3,  11.0.24
-			11.0.0-M20, BEHIND,                  11.0.25, 23,  49, IMPORTANT, 3,  11.0.24
-			11.0.99,    UNKNOWN_NEWER_THAN_DATA, 11.0.25, 0,   0,  NONE,      -1,
-			10.1.34,    BEHIND,                  10.1.59, 21,  40, IMPORTANT, 3,  10.1.57
-			9.0.13,     BEHIND,                  9.0.120, 104, 51, IMPORTANT, 3,  9.0.120
-			9.0.14,     BEHIND,                  9.0.120, 103, 50, IMPORTANT, 3,  9.0.120
-			8.5.31,     END_OF_LIFE,             8.5.100, 68,  1,  NONE,      -1, 8.5.37
-			8.5.37,     END_OF_LIFE,             8.5.100, 63,  0,  NONE,      -1,
+			11.0.29,    CURRENT,                 11.0.29,  0,  0,  NONE,      0,
+			11.0.27,    BEHIND,                  11.0.29,  1,  6,  UNRATED,   3,  11.0.29
+			11.0.24,    BEHIND,                  11.0.29,  4,  32, IMPORTANT, 3,  11.0.29
+			11.0.22,    BEHIND,                  11.0.29,  6,  40, IMPORTANT, 3,  11.0.29
+			11.0.14,    BEHIND,                  11.0.29,  11, 53, IMPORTANT, 3,  11.0.29
+			11.0.2,     BEHIND,                  11.0.29,  23, 69, IMPORTANT, 3,  11.0.29
+			11.0.0-M20, BEHIND,                  11.0.29,  26, 77, IMPORTANT, 3,  11.0.29
+			11.0.99,    UNKNOWN_NEWER_THAN_DATA, 11.0.29,  0,  0,  NONE,      -1,
+			10.1.34,    BEHIND,                  10.1.62,  24, 69, IMPORTANT, 3,  10.1.62
+			9.0.13,     BEHIND,                  9.0.124,  93, 67, IMPORTANT, 3,  9.0.124
+			9.0.14,     BEHIND,                  9.0.124,  92, 66, IMPORTANT, 3,  9.0.124
+			8.5.31,     END_OF_LIFE,             8.5.100,  67, 1,  NONE,      -1, 8.5.37
+			8.5.37,     END_OF_LIFE,             8.5.100,  62, 0,  NONE,      -1,
 			""")
 	void assessBundledData(String running, Status status, String latest, int releasesBehind, int advisories,
 			Severity highestSeverity, int gauge, String remedy) {
@@ -44,7 +51,7 @@ class VersionRiskAssessorTests {
 		assertThat(risk.status()).isEqualTo(status);
 		assertThat(risk.latestRelease().version()).hasToString(latest);
 		assertThat(risk.releasesBehind()).isEqualTo(releasesBehind);
-		assertThat(risk.dataDate()).isEqualTo(LocalDate.of(2026, 8, 20));
+		assertThat(risk.dataDate()).isEqualTo(LocalDate.of(2026, 11, 19));
 		assertThat(risk.advisories()).hasSize(advisories);
 		assertThat(risk.highestSeverity()).isEqualTo(highestSeverity);
 		assertThat(risk.severityGauge()).isEqualTo(gauge);
@@ -92,6 +99,32 @@ class VersionRiskAssessorTests {
 			8.5.37,     BZ-62968,       false
 			9.0.14,     BZ-62968,       false
 			11.0.14,    BZ-62968,       false
+			9.0.12,     CVE-2024-38286, false
+			9.0.13,     CVE-2024-38286, true
+			9.0.90,     CVE-2024-38286, false
+			9.0.29,     BZ-63964,       true
+			9.0.30,     BZ-63964,       false
+			9.0.30,     BZ-64005,       true
+			9.0.31,     BZ-64005,       false
+			8.5.50,     BZ-64005,       true
+			11.0.24,    CVE-2026-65182, true
+			11.0.25,    CVE-2026-65182, false
+			11.0.25,    CVE-2026-76183, true
+			11.0.26,    CVE-2026-76183, false
+			11.0.26,    CVE-2026-74048, true
+			11.0.27,    CVE-2026-74048, false
+			11.0.27,    CVE-2026-117517, true
+			11.0.29,    CVE-2026-117517, false
+			11.0.18,    CVE-2026-117517, false
+			9.0.123,    CVE-2026-117517, true
+			9.0.124,    CVE-2026-117517, false
+			11.0.4,     CVE-2026-55957, true
+			11.0.5,     CVE-2026-55957, false
+			9.0.106,    CVE-2025-52434, true
+			9.0.107,    CVE-2025-52434, false
+			9.0.69,     CVE-2023-42794, false
+			9.0.70,     CVE-2023-42794, true
+			9.0.81,     CVE-2023-42794, false
 			""")
 	void assessFindsAdvisory(String running, String id, boolean affected) {
 		VersionRisk risk = bundled.assess(TomcatVersion.parse(running));
@@ -115,22 +148,70 @@ class VersionRiskAssessorTests {
 	}
 
 	@Test
-	void remedyGivesUpgradeLinesAndBootReleases() {
-		Remedy remedy = bundled.assess(TomcatVersion.parse("11.0.22")).remedy();
+	void remedyGivesUpgradeLinesAndTheFirstBootReleasePerLine() throws IOException {
+		VersionRiskAssessor assessor = new VersionRiskAssessor(read("""
+				data-date: 2026-11-19
+				latest: 11.0.29
+				boot: 4.0.8 11.0.24
+				boot: 4.0.9 11.0.27
+				boot: 4.1.1 11.0.24
+				boot: 4.1.2 11.0.27
+				boot: 4.2.0-M1 11.0.24
+				CVE-1 | security | Important | Fixed in 11.0.24 | core | 11.0.24 | reference | https://example.org
+				"""));
+		Remedy remedy = assessor.assess(TomcatVersion.parse("11.0.22")).remedy();
 		assertThat(remedy.mavenProperty()).isEqualTo("<tomcat.version>11.0.24</tomcat.version>");
 		assertThat(remedy.gradleProperty()).isEqualTo("ext['tomcat.version'] = '11.0.24'");
 		assertThat(remedy.bootReleases()).containsExactly("4.0.8", "4.1.1");
+		assertThat(remedy.fixUnconfirmed()).isEmpty();
+		assertThat(remedy.fixUnknown()).isEmpty();
 	}
 
 	@ParameterizedTest
 	@CsvSource(textBlock = """
-			11.0.14, 4.0.8 4.1.1
+			11.0.27, ''
+			11.0.14, ''
 			10.1.34, ''
 			8.5.31,  2.0.8
 			""")
 	void remedyBootReleasesShipTheRemedyOnTheSameBranch(String running, String bootReleases) {
 		Remedy remedy = bundled.assess(TomcatVersion.parse(running)).remedy();
 		assertThat(String.join(" ", remedy.bootReleases())).isEqualTo(bootReleases);
+	}
+
+	@Test
+	void unknownFixLeadsToTheFirstReleaseAfterTheLastAffectedOneUnconfirmed() throws IOException {
+		VersionRiskAssessor assessor = new VersionRiskAssessor(
+				read("""
+						data-date: 2026-11-19
+						latest: 11.0.29
+						unreleased: 11.0.28
+						boot: 4.1.2 11.0.27
+						CVE-1 | security | unknown | No fix named | core | fix-unknown through 11.0.27 | cve-record | https://example.org
+						CVE-2 | security | Low | Fixed | core | 11.0.26 | cve-record | https://example.org
+						"""));
+		VersionRisk risk = assessor.assess(TomcatVersion.parse("11.0.25"));
+		assertThat(risk.advisories()).extracting(Finding::id).containsExactly("CVE-1", "CVE-2");
+		Finding unknownFix = risk.advisories().get(0);
+		assertThat(unknownFix.fixedIn()).isNull();
+		assertThat(unknownFix.lastAffected()).hasToString("11.0.27");
+		assertThat(risk.remedy().version()).hasToString("11.0.29");
+		assertThat(risk.remedy().fixUnconfirmed()).containsExactly("CVE-1");
+		assertThat(risk.remedy().bootReleases()).isEmpty();
+	}
+
+	@Test
+	void affectedThroughTheLatestReleaseHasNoKnownFix() throws IOException {
+		VersionRiskAssessor assessor = new VersionRiskAssessor(
+				read("""
+						data-date: 2026-11-19
+						latest: 11.0.29
+						CVE-1 | security | unknown | Unfixed | core | fix-unknown through 11.0.29 | cve-record | https://example.org
+						"""));
+		VersionRisk risk = assessor.assess(TomcatVersion.parse("11.0.29"));
+		assertThat(risk.status()).isEqualTo(Status.CURRENT);
+		assertThat(risk.remedy().fixUnknown()).containsExactly("CVE-1");
+		assertThat(risk.severityGauge()).isEqualTo(3);
 	}
 
 	@Test

@@ -118,7 +118,9 @@ class EndpointReferenceIntegrationTests {
 	@Test
 	void reportIsTyped() {
 		Map<String, Object> tomcat = map(this.report, "tomcat");
-		assertThat(tomcat).containsEntry("status", "BEHIND").containsEntry("advisoryData", "CUSTOM");
+		assertThat(tomcat).containsEntry("status", "BEHIND");
+		assertThat(map(tomcat, "advisoryData")).containsEntry("source", "LOCATION")
+			.containsEntry("dataDate", "2026-12-01");
 		assertThat(tomcat.get("highestSeverity")).isEqualTo("LOW");
 		assertThat((List<Map<String, Object>>) tomcat.get("advisories")).singleElement()
 			.satisfies((advisory) -> assertThat(advisory).containsEntry("applies", "YES")

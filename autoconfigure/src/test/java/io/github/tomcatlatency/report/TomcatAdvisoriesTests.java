@@ -1,17 +1,31 @@
 package io.github.tomcatlatency.report;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import io.github.tomcatlatency.advisory.Advisory;
+import io.github.tomcatlatency.advisory.Advisory.Kind;
+import io.github.tomcatlatency.advisory.Advisory.Verification;
 import io.github.tomcatlatency.advisory.AdvisoryData;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.advisory.AffectedRange;
 import io.github.tomcatlatency.advisory.Component;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
+import io.github.tomcatlatency.advisory.Severity;
 import io.github.tomcatlatency.advisory.TomcatVersion;
-import io.github.tomcatlatency.advisory.VersionRisk;
+import io.github.tomcatlatency.advisory.VersionRisk.Status;
 import io.github.tomcatlatency.advisory.VersionRiskAssessor;
+import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryDataState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
+import io.github.tomcatlatency.report.TomcatLatencyReport.Upgrade;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,11 +35,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TomcatAdvisoriesTests {
 
+	private static final Duration MAX_AGE = Duration.ofDays(60);
+
 	private static final AdvisoryData DATA = AdvisoryDataReader.readBundled();
+
+	private static final SelectedAdvisoryData BUNDLED = new SelectedAdvisoryData(DATA, Source.BUNDLED, 0, List.of());
+
+	// The day after the data date: fresh data
+	private static final Clock FRESH = clockAt(DATA.dataDate().plusDays(1));
 
 	@Test
 	void advisoryAppliesOnlyWhenEveryComponentIsUsed() {
-		TomcatAdvisories advisories = new TomcatAdvisories(DATA, AdvisoryDataOrigin.BUNDLED, "Apache Tomcat/11.0.2");
+		TomcatAdvisories advisories = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.2");
 		Map<Component, ComponentUsage> usage = usage(ComponentUsage.NOT_USED);
 		usage.put(Component.CORE, ComponentUsage.USED);
 		usage.put(Component.HTTP2, ComponentUsage.USED);
@@ -46,7 +67,7 @@ class TomcatAdvisoriesTests {
 
 	@Test
 	void unknownComponentsMakeAnAdvisoryMaybeAndCountForTheGauge() {
-		TomcatAdvisories advisories = new TomcatAdvisories(DATA, AdvisoryDataOrigin.BUNDLED, "Apache Tomcat/11.0.2");
+		TomcatAdvisories advisories = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.2");
 		int allUnused = advisories.severityGauge(withCore(usage(ComponentUsage.NOT_USED)));
 		int allUnknown = advisories.severityGauge(withCore(usage(ComponentUsage.UNKNOWN)));
 		int everyAdvisory = new VersionRiskAssessor(DATA).assess(TomcatVersion.parse("11.0.2"))
@@ -59,17 +80,109 @@ class TomcatAdvisoriesTests {
 
 	@Test
 	void hiddenVersionIsReportedAsUnknownNeverAsSafe() {
-		TomcatAdvisories advisories = new TomcatAdvisories(DATA, AdvisoryDataOrigin.BUNDLED, "Apache Tomcat");
-		assertThat(advisories.state(Map.of(), List.of()).status()).isEqualTo(VersionRisk.Status.UNKNOWN_VERSION);
+		TomcatAdvisories advisories = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat");
+		assertThat(advisories.state(Map.of(), List.of()).status()).isEqualTo(Status.UNKNOWN_VERSION);
 		assertThat(advisories.severityGauge(Map.of())).isEqualTo(-1);
 	}
 
 	@Test
 	void versionNewerThanTheDataIsUnknown() {
-		TomcatAdvisories advisories = new TomcatAdvisories(DATA, AdvisoryDataOrigin.BUNDLED, "Apache Tomcat/11.0.99");
-		assertThat(advisories.state(Map.of(), List.of()).status())
-			.isEqualTo(VersionRisk.Status.UNKNOWN_NEWER_THAN_DATA);
+		TomcatAdvisories advisories = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.99");
+		assertThat(advisories.state(Map.of(), List.of()).status()).isEqualTo(Status.UNKNOWN_NEWER_THAN_DATA);
 		assertThat(advisories.severityGauge(Map.of())).isEqualTo(-1);
+	}
+
+	@Test
+	void newestBootTomcatIsBehindWithTheNovemberAdvisoriesAndTheOverride() {
+		TomcatState state = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.27")
+			.state(usage(ComponentUsage.UNKNOWN), List.of());
+		assertThat(state.status()).isEqualTo(Status.BEHIND);
+		assertThat(state.latestKnownRelease()).isEqualTo("11.0.29");
+		assertThat(state.advisories()).extracting(AdvisoryState::id)
+			.contains("CVE-2026-116830", "CVE-2026-117517", "CVE-2026-118233");
+		Upgrade remedy = state.remedy();
+		assertThat(remedy.version()).isEqualTo("11.0.29");
+		assertThat(remedy.springBootReleases()).isEmpty();
+		assertThat(remedy.springBoot()).startsWith("No Spring Boot release known to the advisory data")
+			.contains("tomcat.version");
+		assertThat(remedy.maven()).isEqualTo("<tomcat.version>11.0.29</tomcat.version>");
+		assertThat(remedy.gradle()).isEqualTo("ext['tomcat.version'] = '11.0.29'");
+		assertThat(remedy.fixUnconfirmed()).contains("CVE-2026-116830").doesNotContain("CVE-2026-117517");
+		assertThat(state.configurationRisks()).isEmpty();
+	}
+
+	@Test
+	void freshDataIsReportedWithItsAgeAndSource() {
+		TomcatState state = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.29").state(Map.of(),
+				List.of());
+		AdvisoryDataState data = state.advisoryData();
+		assertThat(data.source()).isEqualTo(Source.BUNDLED);
+		assertThat(data.dataDate()).isEqualTo(DATA.dataDate());
+		assertThat(data.ageDays()).isEqualTo(1);
+		assertThat(data.maxAgeDays()).isEqualTo(60);
+		assertThat(data.stale()).isFalse();
+		assertThat(state.configurationRisks()).isEmpty();
+	}
+
+	@Test
+	void staleDataIsAConfigurationRiskWithTheRemedy() {
+		Clock late = clockAt(DATA.dataDate().plusDays(61));
+		TomcatAdvisories advisories = new TomcatAdvisories(BUNDLED, MAX_AGE, late, "Apache Tomcat/11.0.29");
+		TomcatState state = advisories.state(Map.of(), List.of());
+		assertThat(state.advisoryData().ageDays()).isEqualTo(61);
+		assertThat(state.advisoryData().stale()).isTrue();
+		assertThat(state.configurationRisks()).singleElement().satisfies((risk) -> {
+			assertThat(risk.id()).isEqualTo("advisory-data-stale");
+			assertThat(risk.finding()).contains("61 days old").contains("tomcat-latency.advisories.max-age");
+			assertThat(risk.remedy()).contains("tomcat-latency-advisories")
+				.contains("tomcat-latency.advisories.location");
+		});
+		assertThat(advisories.ageDays()).isEqualTo(61);
+		assertThat(advisories.maxAgeDays()).isEqualTo(60);
+	}
+
+	@Test
+	void tomcatNewerThanTheDataIsAConfigurationRiskAndUnknown() {
+		TomcatState state = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.30").state(Map.of(),
+				List.of());
+		assertThat(state.status()).isEqualTo(Status.UNKNOWN_NEWER_THAN_DATA);
+		assertThat(state.configurationRisks()).extracting(ConfigurationRisk::id)
+			.containsExactly("tomcat-newer-than-advisory-data");
+	}
+
+	@Test
+	void warningsWhileLookingForDataAreConfigurationRisks() {
+		SelectedAdvisoryData fallback = new SelectedAdvisoryData(DATA, Source.BUNDLED, 0,
+				List.of("The tomcat-latency-advisories artifact could not be read"));
+		TomcatState state = new TomcatAdvisories(fallback, MAX_AGE, FRESH, "Apache Tomcat/11.0.29").state(Map.of(),
+				List.of());
+		assertThat(state.advisoryData().warnings()).hasSize(1);
+		assertThat(state.configurationRisks()).extracting(ConfigurationRisk::id)
+			.containsExactly("advisory-data-warning");
+	}
+
+	@Test
+	void osvAdvisoryAlwaysMaybeApplies() {
+		Advisory osv = new Advisory("GHSA-test", Kind.SECURITY, Severity.UNRATED, "From OSV", Set.of(),
+				List.of(AffectedRange.fixedIn(null, TomcatVersion.parse("11.0.29"))), Verification.OSV,
+				"https://osv.dev/vulnerability/GHSA-test", List.of("CVE-0000-1"));
+		SelectedAdvisoryData data = new SelectedAdvisoryData(DATA.withOsvAdvisories(List.of(osv)), Source.BUNDLED, 1,
+				List.of());
+		TomcatState state = new TomcatAdvisories(data, MAX_AGE, FRESH, "Apache Tomcat/11.0.27")
+			.state(usage(ComponentUsage.NOT_USED), List.of());
+		assertThat(state.advisories()).filteredOn(AdvisoryState::osv).singleElement().satisfies((advisory) -> {
+			assertThat(advisory.id()).isEqualTo("GHSA-test");
+			assertThat(advisory.applies()).isEqualTo(Applicability.MAYBE);
+			assertThat(advisory.aliases()).containsExactly("CVE-0000-1");
+			assertThat(advisory.rating()).isEqualTo(Severity.UNRATED);
+		});
+		assertThat(state.advisoryData().osvAdvisories()).isOne();
+		// Every curated advisory needs a component this usage does not have
+		assertThat(state.highestSeverity()).isEqualTo(Severity.UNRATED);
+	}
+
+	private static Clock clockAt(LocalDate date) {
+		return Clock.fixed(date.atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
 	}
 
 	private static Applicability expectedApplies(AdvisoryState advisory, Map<Component, ComponentUsage> usage) {

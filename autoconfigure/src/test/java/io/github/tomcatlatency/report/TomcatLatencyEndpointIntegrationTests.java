@@ -104,12 +104,18 @@ class TomcatLatencyEndpointIntegrationTests {
 				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMs"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
-					"advisoryDataDate", "advisoryData", "highestSeverity", "advisories", "remedy",
-					"configurationRisks");
+					"advisoryData", "highestSeverity", "advisories", "remedy", "configurationRisks");
 			assertThat(tomcat.get("version")).asString().startsWith("11.0.");
-			assertThat(tomcat.get("advisoryData")).isEqualTo("BUNDLED");
-			assertThat(list(tomcat, "advisories")).allSatisfy((advisory) -> assertThat(advisory).containsOnlyKeys("id",
-					"kind", "rating", "title", "applies", "components", "fixedIn", "source"));
+			assertThat(map(tomcat, "advisoryData"))
+				.containsOnlyKeys("source", "dataDate", "ageDays", "maxAgeDays", "stale", "osvAdvisories", "warnings")
+				.containsEntry("source", "ARTIFACT");
+			assertThat(map(tomcat, "remedy")).containsOnlyKeys("version", "maven", "gradle", "springBootReleases",
+					"springBoot", "fixUnconfirmed", "fixUnknown");
+			// A field without a value (fixedIn or lastAffected) is left out
+			assertThat(list(tomcat, "advisories")).allSatisfy((advisory) -> assertThat(advisory.keySet())
+				.contains("id", "kind", "rating", "title", "applies", "components", "source", "osv", "aliases")
+				.isSubsetOf("id", "kind", "rating", "title", "applies", "components", "fixedIn", "lastAffected",
+						"source", "osv", "aliases"));
 		}
 
 		@Test

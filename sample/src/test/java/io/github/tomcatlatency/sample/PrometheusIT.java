@@ -134,6 +134,18 @@ class PrometheusIT {
 	}
 
 	@Test
+	void advisoryDataAgeGaugesAreScrapedInDays() throws Exception {
+		// The packaged app carries the tomcat-latency-advisories artifact: its data is
+		// dated on or before today, and the default maximum age is 60 days
+		assertThat(prometheus.query("tomcat_latency_advisories_age_days{job=\"" + PrometheusServer.JOB + "\"}"))
+			.singleElement()
+			.satisfies((sample) -> assertThat(sample.value()).isGreaterThanOrEqualTo(0.0));
+		assertThat(prometheus.query("tomcat_latency_advisories_max_age_days{job=\"" + PrometheusServer.JOB + "\"}"))
+			.singleElement()
+			.satisfies((sample) -> assertThat(sample.value()).isEqualTo(60.0));
+	}
+
+	@Test
 	void dashboardUsesItsDatasourceInputAndNamesEverySeverity() {
 		Map<String, Object> dashboard = dashboard();
 		List<Map<String, Object>> inputs = cast(dashboard.get("__inputs"));

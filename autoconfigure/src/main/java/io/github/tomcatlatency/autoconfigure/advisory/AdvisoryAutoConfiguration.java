@@ -1,14 +1,11 @@
 package io.github.tomcatlatency.autoconfigure.advisory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
+import java.time.Clock;
 
-import io.github.tomcatlatency.advisory.AdvisoryData;
-import io.github.tomcatlatency.advisory.AdvisoryDataException;
-import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
-import io.github.tomcatlatency.report.AdvisoryDataOrigin;
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
@@ -26,13 +23,12 @@ import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
- * Auto-configuration} for the advisories of the running Tomcat and the gauge of their
- * severity.
+ * Auto-configuration} for the advisories of the running Tomcat, the gauge of their
+ * severity and the gauges of the advisory data's age.
  */
 @AutoConfiguration(afterName = {
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
@@ -49,20 +45,9 @@ public final class AdvisoryAutoConfiguration {
 	@Bean
 	TomcatAdvisories tomcatLatencyAdvisories(TomcatLatencyProperties properties, ResourceLoader resourceLoader)
 			throws IOException {
-		String location = properties.getAdvisories().getLocation();
-		if (location == null) {
-			return new TomcatAdvisories(AdvisoryDataReader.readBundled(), AdvisoryDataOrigin.BUNDLED);
-		}
-		return new TomcatAdvisories(read(resourceLoader.getResource(location), location), AdvisoryDataOrigin.CUSTOM);
-	}
-
-	private static AdvisoryData read(Resource resource, String location) throws IOException {
-		try (InputStream input = resource.getInputStream()) {
-			return AdvisoryDataReader.read(input, location);
-		}
-		catch (FileNotFoundException ex) {
-			throw new AdvisoryDataException(location, "not found (set by 'tomcat-latency.advisories.location')");
-		}
+		Advisories advisories = properties.getAdvisories();
+		SelectedAdvisoryData data = new AdvisoryDataLoader(advisories, resourceLoader).load();
+		return new TomcatAdvisories(data, advisories.getMaxAge(), Clock.systemDefaultZone());
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,14 +1,30 @@
 package io.github.tomcatlatency.autoconfigure.advisory;
 
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 
 import io.github.tomcatlatency.advisory.AdvisoryDataException;
+import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
 import io.github.tomcatlatency.report.TomcatAdvisories;
+import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 
@@ -17,22 +33,135 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tests for {@link AdvisoryAutoConfiguration}.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AdvisoryAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(AdvisoryAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
 
 	@Test
-	void usesBundledDataByDefault() {
-		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(TomcatAdvisories.class));
+	void usesTheArtifactOverTheBundledCopyOfTheSameDate() {
+		this.contextRunner.run((context) -> {
+			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
+			assertThat(data.data().dataDate()).isEqualTo(AdvisoryDataReader.readBundled().dataDate());
+			assertThat(data.warnings()).isEmpty();
+		});
 	}
 
 	@Test
-	void customDataFileIsUsed(@TempDir Path dir) throws Exception {
+	void usesTheBundledCopyWithoutTheArtifact() {
+		this.contextRunner.withClassLoader(new ArtifactClassLoader(null))
+			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).data().source())
+				.isEqualTo(Source.BUNDLED));
+	}
+
+	@Test
+	void newerDataAtTheLocationIsUsed(@TempDir Path dir) throws Exception {
 		Path file = dir.resolve("advisories.txt");
-		Files.writeString(file, "data-date: 2026-12-01\nlatest: 11.0.30 2026-11-30\n");
-		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri())
-			.run((context) -> assertThat(context).hasSingleBean(TomcatAdvisories.class));
+		Files.writeString(file, "data-date: 2099-12-01\nlatest: 11.0.99\n");
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri()).run((context) -> {
+			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			assertThat(data.source()).isEqualTo(Source.LOCATION);
+			assertThat(data.data().dataDate()).hasToString("2099-12-01");
+		});
+	}
+
+	@Test
+	void olderDataAtTheLocationIsNotUsedAndTheReportSaysSo(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("advisories.txt");
+		Files.writeString(file, "data-date: 2026-01-01\nlatest: 11.0.15\n");
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri()).run((context) -> {
+			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
+			assertThat(data.warnings()).singleElement()
+				.asString()
+				.contains("tomcat-latency.advisories.location is older");
+		});
+	}
+
+	@Test
+	void unreadableArtifactFallsBackToTheBundledDataWithAWarning(@TempDir Path dir, CapturedOutput output)
+			throws Exception {
+		Path broken = dir.resolve("tomcat-advisories.txt");
+		Files.writeString(broken, "data-date: 2026-12-01\nlatest: 11.0.x\n");
+		this.contextRunner.withClassLoader(new ArtifactClassLoader(broken.toUri().toURL())).run((context) -> {
+			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			assertThat(data.source()).isEqualTo(Source.BUNDLED);
+			assertThat(data.warnings()).singleElement()
+				.asString()
+				.contains("tomcat-latency-advisories artifact could not be read")
+				.contains("line 2");
+		});
+		assertThat(output).contains("WARN").contains("tomcat-latency-advisories artifact could not be read");
+	}
+
+	@Test
+	void maxAgeBelowOneDayFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.max-age=12h")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("tomcat-latency.advisories.max-age"));
+	}
+
+	@Test
+	void ageGaugesArePublishedInDays() {
+		this.contextRunner.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("tomcat-latency.advisories.max-age=30d")
+			.run((context) -> {
+				MeterRegistry registry = new SimpleMeterRegistry();
+				context.getBean(TomcatAdvisoryMeterBinder.class).bindTo(registry);
+				Gauge age = registry.get(TomcatAdvisoryMeterBinder.AGE_METER_NAME).gauge();
+				Gauge maxAge = registry.get(TomcatAdvisoryMeterBinder.MAX_AGE_METER_NAME).gauge();
+				assertThat(age.getId().getBaseUnit()).isEqualTo("days");
+				assertThat(maxAge.getId().getBaseUnit()).isEqualTo("days");
+				long expectedAge = ChronoUnit.DAYS.between(AdvisoryDataReader.readBundled().dataDate(),
+						LocalDate.now());
+				assertThat(age.value()).isEqualTo(expectedAge);
+				assertThat(maxAge.value()).isEqualTo(30.0);
+			});
+	}
+
+	@Test
+	void osvRecordsAreAdded() throws Exception {
+		String location = Path.of(getClass().getResource("/io/github/tomcatlatency/advisory/osv").toURI())
+			.toUri()
+			.toString();
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.osv-location=" + location)
+			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).data().osvAdvisories()).isOne());
+	}
+
+	@Test
+	void malformedOsvRecordFailsNamingTheFileAndTheRecord(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("GHSA-bad.json");
+		Files.writeString(file, "{\"id\": \"GHSA-bad\", \"affected\": 1}");
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.osv-location=" + dir.toUri())
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AdvisoryDataException.class)
+				.hasMessage(file + ": record 'GHSA-bad': 'affected' must be an array"));
+	}
+
+	@Test
+	void missingOsvLocationFailsNamingTheProperty(@TempDir Path dir) {
+		String location = dir.resolve("missing").toUri().toString();
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.osv-location=" + location)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AdvisoryDataException.class)
+				.hasMessageContaining(location)
+				.hasMessageContaining("tomcat-latency.advisories.osv-location"));
+	}
+
+	@Test
+	void osvWithoutJacksonFailsNamingTheProperty() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("tools.jackson"))
+			.withPropertyValues("tomcat-latency.advisories.osv-location=file:./osv/")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("tomcat-latency.advisories.osv-location")
+				.hasMessageContaining("Jackson"));
 	}
 
 	@Test
@@ -55,6 +184,25 @@ class AdvisoryAutoConfigurationTests {
 				.rootCause()
 				.isInstanceOf(AdvisoryDataException.class)
 				.hasMessageStartingWith(file.toUri() + " line 3:"));
+	}
+
+	/**
+	 * Serves the given resource, or none, as the advisory data artifact.
+	 */
+	static final class ArtifactClassLoader extends ClassLoader {
+
+		private final @Nullable URL artifact;
+
+		ArtifactClassLoader(@Nullable URL artifact) {
+			super(AdvisoryAutoConfigurationTests.class.getClassLoader());
+			this.artifact = artifact;
+		}
+
+		@Override
+		public @Nullable URL getResource(String name) {
+			return name.equals(AdvisoryDataReader.ARTIFACT_RESOURCE) ? this.artifact : super.getResource(name);
+		}
+
 	}
 
 	@Test
