@@ -11,6 +11,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.json.JsonParserFactory;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -92,6 +94,17 @@ class SampleJarIT {
 	void tagsAreTheDocumentedOnes() {
 		assertThat(scrape.named(COUNT)).allSatisfy((sample) -> assertThat(sample.labels().keySet())
 			.containsAll(Set.of("phase", "method", "uri", "outcome")));
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void advisoryDataComesFromTheDataArtifactInsideTheFatJar() throws Exception {
+		Map<String, Object> report = JsonParserFactory.getJsonParser()
+			.parseMap(sample.get("/actuator/tomcat-latency").body());
+		Map<String, Object> data = (Map<String, Object>) ((Map<String, Object>) report.get("tomcat"))
+			.get("advisoryData");
+		assertThat(data).containsEntry("source", "ARTIFACT").containsEntry("warnings", List.of());
+		assertThat((String) data.get("dataDate")).isGreaterThanOrEqualTo("2026-11-19");
 	}
 
 	private void assertDominates(String uri, String dominant) {
