@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.sample.PrometheusSamples.Sample;
@@ -24,7 +26,7 @@ import org.springframework.util.FileSystemUtils;
 /**
  * A real Prometheus server, started from the {@code prometheus} binary, listening on
  * loopback only, with its configuration and storage in a temporary directory, scraping
- * one target every second.
+ * its targets and evaluating its rules every second.
  */
 final class PrometheusServer implements AutoCloseable {
 
@@ -49,30 +51,37 @@ final class PrometheusServer implements AutoCloseable {
 	}
 
 	/**
-	 * Start Prometheus scraping {@code /actuator/prometheus} on the given loopback port
-	 * and wait until it is ready. The binary is the {@code prometheus.binary} system
-	 * property, or {@code prometheus} on the {@code PATH}.
-	 * @param targetPort the port of the application to scrape
+	 * Start Prometheus scraping {@code /actuator/prometheus} on the given loopback ports,
+	 * as one job, and wait until it is ready. The binary is the {@code prometheus.binary}
+	 * system property, or {@code prometheus} on the {@code PATH}.
+	 * @param targetPorts the ports of the instances of the application to scrape
+	 * @param rules the rule file to load, as it is to be loaded
 	 * @return the running server
 	 * @throws Exception if it cannot be started
 	 */
-	static PrometheusServer start(int targetPort) throws Exception {
+	static PrometheusServer start(List<Integer> targetPorts, String rules) throws Exception {
 		Path binary = binary();
 		PrometheusServer server = new PrometheusServer(Files.createTempDirectory("tomcat-latency-prometheus"),
 				LoggedProcess.freePort());
 		try {
+			Path ruleFile = Files.writeString(server.directory.resolve("rules.yml"), rules);
+			String targets = targetPorts.stream()
+				.map((port) -> "'" + instance(port) + "'")
+				.collect(Collectors.joining(", "));
 			Path config = server.directory.resolve("prometheus.yml");
 			Files.writeString(config, """
 					global:
 					  scrape_interval: 1s
 					  scrape_timeout: 1s
 					  evaluation_interval: 1s
+					rule_files:
+					  - %s
 					scrape_configs:
 					  - job_name: %s
 					    metrics_path: /actuator/prometheus
 					    static_configs:
-					      - targets: ['127.0.0.1:%d']
-					""".formatted(JOB, targetPort));
+					      - targets: [%s]
+					""".formatted(ruleFile, JOB, targets));
 			server.process = LoggedProcess.start("prometheus",
 					List.of(binary.toString(), "--config.file=" + config,
 							"--storage.tsdb.path=" + server.directory.resolve("data"),
@@ -84,6 +93,15 @@ final class PrometheusServer implements AutoCloseable {
 			throw ex;
 		}
 		return server;
+	}
+
+	/**
+	 * Return the {@code instance} label Prometheus gives the target on a port.
+	 * @param port the port of the target
+	 * @return the label's value
+	 */
+	static String instance(int port) {
+		return "127.0.0.1:" + port;
 	}
 
 	private static Path binary() {
@@ -137,19 +155,74 @@ final class PrometheusServer implements AutoCloseable {
 	 * vector
 	 */
 	List<Sample> query(String promql) throws IOException, InterruptedException {
-		HttpResponse<String> response = send(
-				"/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
-		Map<String, Object> body = JsonParserFactory.getJsonParser().parseMap(response.body());
-		if (response.statusCode() != 200 || !"success".equals(body.get("status"))) {
-			throw new IllegalStateException("Prometheus rejected '" + promql + "' with HTTP " + response.statusCode()
-					+ ": " + body.get("errorType") + ": " + body.get("error"));
-		}
-		Map<String, Object> data = cast(body.get("data"));
+		return query("/api/v1/query?query=" + encode(promql), promql);
+	}
+
+	/**
+	 * Evaluate an instant query through {@code /api/v1/query} at a given time.
+	 * @param promql the query
+	 * @param epochSecond when to evaluate it
+	 * @return the samples of the resulting vector, as {@link #query(String)}
+	 * @throws IOException if Prometheus cannot be reached
+	 * @throws InterruptedException if interrupted
+	 */
+	List<Sample> query(String promql, long epochSecond) throws IOException, InterruptedException {
+		return query("/api/v1/query?time=" + epochSecond + "&query=" + encode(promql), promql);
+	}
+
+	private List<Sample> query(String pathAndQuery, String promql) throws IOException, InterruptedException {
+		Map<String, Object> data = cast(api(pathAndQuery, promql));
 		if (!"vector".equals(data.get("resultType"))) {
 			throw new IllegalStateException("'" + promql + "' answered a " + data.get("resultType") + ", not a vector");
 		}
 		List<Map<String, Object>> result = cast(data.get("result"));
 		return result.stream().map(PrometheusServer::sample).toList();
+	}
+
+	/**
+	 * List the values of a label among the series a selector matches, as Grafana does for
+	 * a {@code label_values(selector, label)} template variable.
+	 * @param label the label
+	 * @param selector the series selector
+	 * @return the values
+	 * @throws IOException if Prometheus cannot be reached
+	 * @throws InterruptedException if interrupted
+	 */
+	List<String> labelValues(String label, String selector) throws IOException, InterruptedException {
+		return cast(api("/api/v1/label/" + label + "/values?match[]=" + encode(selector),
+				"label_values(" + selector + ", " + label + ")"));
+	}
+
+	/**
+	 * Return the loaded rules as {@code /api/v1/rules} describes them: their groups'
+	 * rules, with their kind, name, query, health, last error and, for alerts, their
+	 * state and active alerts.
+	 * @return the rules of every group
+	 * @throws IOException if Prometheus cannot be reached
+	 * @throws InterruptedException if interrupted
+	 */
+	List<Map<String, Object>> rules() throws IOException, InterruptedException {
+		Map<String, Object> data = cast(api("/api/v1/rules", "rules"));
+		List<Map<String, Object>> groups = cast(data.get("groups"));
+		List<Map<String, Object>> rules = new ArrayList<>();
+		for (Map<String, Object> group : groups) {
+			rules.addAll(cast(group.get("rules")));
+		}
+		return rules;
+	}
+
+	private Object api(String pathAndQuery, String what) throws IOException, InterruptedException {
+		HttpResponse<String> response = send(pathAndQuery);
+		Map<String, Object> body = JsonParserFactory.getJsonParser().parseMap(response.body());
+		if (response.statusCode() != 200 || !"success".equals(body.get("status"))) {
+			throw new IllegalStateException("Prometheus rejected '" + what + "' with HTTP " + response.statusCode()
+					+ ": " + body.get("errorType") + ": " + body.get("error"));
+		}
+		return body.get("data");
+	}
+
+	private static String encode(String value) {
+		return URLEncoder.encode(value, StandardCharsets.UTF_8);
 	}
 
 	private static Sample sample(Map<String, Object> result) {
