@@ -1,4 +1,4 @@
-# Shared by the benchmark scripts: builds the sample fat jar and starts it.
+# Shared by the benchmark scripts: builds the sample fat jar (or the benchmark apps) and starts them.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,9 +21,15 @@ free_port() {
 # until /actuator/health answers, or with READY_LOG_LINE set until that line is in its log (polling
 # health would itself be a request through the whole stack).
 start_sample() {
-	local port=$1 log=$2
-	shift 2
-	java "${JAVA_OPTS[@]}" -jar "$SAMPLE_JAR" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
+	start_jar "$SAMPLE_JAR" "$@"
+}
+
+# start_jar JAR PORT LOGFILE [ARGS...]: as start_sample, for any Spring Boot fat jar, started with
+# the JVM options in the array JAVA_OPTS.
+start_jar() {
+	local jar=$1 port=$2 log=$3
+	shift 3
+	java "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + 90))
 	until is_ready "$port" "$log"; do
@@ -50,6 +56,11 @@ stop_samples() {
 	done
 	wait 2>/dev/null || true
 	PIDS=()
+}
+
+# Clock ticks of CPU time a process has used, user and system.
+cpu_ticks() {
+	awk '{ print $14 + $15 }' "/proc/$1/stat"
 }
 
 median() {

@@ -27,11 +27,6 @@ PORT_OFF=$(free_port)
 start_sample "$PORT_OFF" "$WORK/off.log" "${SAMPLE_ARGS[@]}" --tomcat-latency.enabled=false
 PID_OFF=${PIDS[-1]}
 
-# Clock ticks of CPU time a process has used, user and system.
-cpu_ticks() {
-	awk '{ print $14 + $15 }' "/proc/$1/stat"
-}
-
 # Milliseconds from a wrk latency such as 812.00us, 1.20ms or 1.01s.
 to_ms() {
 	awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 } print v }'
