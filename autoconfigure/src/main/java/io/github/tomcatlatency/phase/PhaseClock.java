@@ -51,7 +51,7 @@ final class PhaseClock {
 
 	private long containerNanos;
 
-	private boolean excluded;
+	private RequestCounting counting = RequestCounting.RECORDED;
 
 	/**
 	 * Return the clock of the request being dispatched on this thread.
@@ -71,10 +71,12 @@ final class PhaseClock {
 	 * @param requestStartNanos when Tomcat started reading the request
 	 * @param now the current time, read only for a later dispatch: the first starts at
 	 * {@code requestStartNanos}
+	 * @return whether this is the request's first dispatch, which decides what the
+	 * request {@link #countAs counts as}
 	 */
-	void dispatchStarted(long requestStartNanos, LongSupplier now) {
+	boolean dispatchStarted(long requestStartNanos, LongSupplier now) {
 		if (this.requestStartNanos != requestStartNanos) {
-			this.excluded = false;
+			this.counting = RequestCounting.RECORDED;
 			this.requestStartNanos = requestStartNanos;
 			this.phase = Phase.CONTAINER;
 			this.phaseStartNanos = requestStartNanos;
@@ -83,10 +85,10 @@ final class PhaseClock {
 			this.filtersDepth = 0;
 			this.mvcDepth = 0;
 			this.route = null;
+			return true;
 		}
-		else {
-			switchTo(Phase.CONTAINER, now.getAsLong());
-		}
+		switchTo(Phase.CONTAINER, now.getAsLong());
+		return false;
 	}
 
 	/**
@@ -161,15 +163,15 @@ final class PhaseClock {
 	}
 
 	/**
-	 * Leave the current request out of the recorders: on completion they only prepare for
-	 * requests like it.
+	 * Keep what the current request counts as, decided on its first dispatch.
+	 * @param counting what it counts as
 	 */
-	void exclude() {
-		this.excluded = true;
+	void countAs(RequestCounting counting) {
+		this.counting = counting;
 	}
 
-	boolean isExcluded() {
-		return this.excluded;
+	RequestCounting counting() {
+		return this.counting;
 	}
 
 	@Nullable String route() {

@@ -28,23 +28,23 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private final PhaseRecorder recorder;
 
-	private final RequestExclusion exclusion;
+	private final RequestClassifier classifier;
 
 	private final AtomicBoolean recordFailureLogged = new AtomicBoolean();
 
 	private volatile boolean requestAttributesEnabled;
 
 	/**
-	 * Create a valve that reports to the given recorder, except for excluded requests.
+	 * Create a valve that reports to the given recorder what its requests count as.
 	 * @param routes resolves each request's route
 	 * @param recorder where each request's split goes
-	 * @param exclusion which requests to leave out of the recorder
+	 * @param classifier decides what each request counts as
 	 */
-	public PhaseValve(Routes routes, PhaseRecorder recorder, RequestExclusion exclusion) {
+	public PhaseValve(Routes routes, PhaseRecorder recorder, RequestClassifier classifier) {
 		super(true);
 		this.routes = routes;
 		this.recorder = recorder;
-		this.exclusion = exclusion;
+		this.classifier = classifier;
 	}
 
 	@Override
@@ -56,9 +56,8 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			getNext().invoke(request, response);
 			return;
 		}
-		clock.dispatchStarted(requestStartNanos, System::nanoTime);
-		if (this.exclusion.excludes(coyoteRequest)) {
-			clock.exclude();
+		if (clock.dispatchStarted(requestStartNanos, System::nanoTime)) {
+			clock.countAs(this.classifier.classify(request));
 		}
 		PhaseClock.setCurrent(clock);
 		try {
@@ -89,15 +88,16 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 	}
 
 	private void record(PhaseClock clock, String method, int status) {
-		Route route = this.routes.resolve(clock.route(), status);
+		RequestCounting counting = clock.counting();
+		Route route = (counting != RequestCounting.DROPPED) ? this.routes.resolve(clock.route(), status) : null;
 		if (route == null) {
 			return;
 		}
-		if (clock.isExcluded()) {
-			this.recorder.prepare(route, method, status);
+		if (counting == RequestCounting.RECORDED) {
+			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(), clock.mvcNanos());
 		}
 		else {
-			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(), clock.mvcNanos());
+			this.recorder.prepare(route, method, status);
 		}
 	}
 

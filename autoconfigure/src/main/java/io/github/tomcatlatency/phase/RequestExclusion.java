@@ -1,9 +1,10 @@
 package io.github.tomcatlatency.phase;
 
 /**
- * Tells {@link PhaseValve} which requests to leave out of the phase timers. Asked once
- * per dispatch on Tomcat's request thread, before any servlet code runs, so
- * implementations must not allocate or block.
+ * Tells the {@link RequestClassifier} which requests only prepare the recorders even once
+ * the application is ready, such as the warm-up's. Asked once per request on Tomcat's
+ * request thread, before any servlet code runs, so implementations must not allocate or
+ * block.
  */
 @FunctionalInterface
 public interface RequestExclusion {
@@ -14,9 +15,9 @@ public interface RequestExclusion {
 	RequestExclusion NONE = (request) -> false;
 
 	/**
-	 * Return whether the request is left out of the phase timers.
+	 * Return whether the request only prepares the recorders.
 	 * @param request the coyote request, as parsed by the connector
-	 * @return {@code true} to leave the request untimed
+	 * @return {@code true} to leave the request out of what is recorded
 	 */
 	boolean excludes(org.apache.coyote.Request request);
 

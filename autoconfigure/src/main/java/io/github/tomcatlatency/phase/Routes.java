@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -21,13 +20,9 @@ public final class Routes {
 
 	private static final Log logger = LogFactory.getLog(Routes.class);
 
-	private static final Route EXCLUDED = new Route("excluded", -1);
-
 	private static final Route OVER_LIMIT = new Route("over-limit", -1);
 
 	private final int maxRoutes;
-
-	private final Predicate<String> excluded;
 
 	private final Map<String, Route> routes = new ConcurrentHashMap<>();
 
@@ -38,11 +33,9 @@ public final class Routes {
 	/**
 	 * Create a route table.
 	 * @param maxRoutes the most routes to record
-	 * @param excluded tells which {@code uri} values are not recorded at all
 	 */
-	public Routes(int maxRoutes, Predicate<String> excluded) {
+	public Routes(int maxRoutes) {
 		this.maxRoutes = maxRoutes;
-		this.excluded = excluded;
 	}
 
 	/**
@@ -67,9 +60,6 @@ public final class Routes {
 	 */
 	private Route add(String uri) {
 		return this.routes.computeIfAbsent(uri, (key) -> {
-			if (this.excluded.test(key)) {
-				return EXCLUDED;
-			}
 			int index = this.nextIndex.getAndIncrement();
 			if (index >= this.maxRoutes) {
 				logLimitReached();

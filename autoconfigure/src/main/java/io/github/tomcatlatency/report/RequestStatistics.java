@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
  * reports: per route, the phase histograms, the first request and cold spikes; for the
- * application, the first request after it became ready, and the reporting window: when
- * counting started. Requests before readiness (probes during start-up, warm-up) are not
- * counted: the cold penalty is what users pay.
+ * application, the first request it records, and the reporting window: when counting
+ * started. It is given only the requests that
+ * {@link io.github.tomcatlatency.phase.RequestCounting#RECORDED count}, which start once
+ * the application is ready: the cold penalty is what users pay.
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -25,8 +26,6 @@ public final class RequestStatistics implements PhaseRecorder {
 	private final RouteStatistics.SpikeDetection spikeDetection;
 
 	private final AtomicReference<State> state;
-
-	private volatile boolean ready;
 
 	/**
 	 * Create statistics.
@@ -42,13 +41,6 @@ public final class RequestStatistics implements PhaseRecorder {
 
 	RouteStatistics.SpikeDetection spikeDetection() {
 		return this.spikeDetection;
-	}
-
-	/**
-	 * Start counting: the application is ready for traffic.
-	 */
-	public void ready() {
-		this.ready = true;
 	}
 
 	/**
@@ -69,9 +61,6 @@ public final class RequestStatistics implements PhaseRecorder {
 
 	@Override
 	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
-		if (!this.ready) {
-			return;
-		}
 		State state = this.state.get();
 		RouteStatistics statistics = state.routes.get(route.index());
 		if (statistics == null) {

@@ -20,12 +20,12 @@ class RoutesTests {
 	@CsvSource(nullValues = "null", value = { "/things/{id}, 200, /things/{id}", "'', 200, root",
 			"null, 302, REDIRECTION", "null, 404, NOT_FOUND", "null, 500, UNKNOWN", "null, 200, UNKNOWN" })
 	void uriFollowsHttpServerRequests(String pattern, int status, String uri) {
-		assertThat(new Routes(10, (route) -> false).resolve(pattern, status).uri()).isEqualTo(uri);
+		assertThat(new Routes(10).resolve(pattern, status).uri()).isEqualTo(uri);
 	}
 
 	@Test
 	void sameUriIsTheSameRoute() {
-		Routes routes = new Routes(10, (route) -> false);
+		Routes routes = new Routes(10);
 		Route first = routes.resolve("/a", 200);
 		assertThat(routes.resolve("/a", 500)).isSameAs(first);
 		assertThat(routes.resolve("/b", 200).index()).isEqualTo(first.index() + 1);
@@ -33,20 +33,13 @@ class RoutesTests {
 
 	@Test
 	void routesPastTheBoundAreNotRecordedAndWarnedOnce(CapturedOutput output) {
-		Routes routes = new Routes(2, (route) -> false);
+		Routes routes = new Routes(2);
 		assertThat(routes.resolve("/a", 200)).isNotNull();
 		assertThat(routes.resolve("/b", 200)).isNotNull();
 		assertThat(routes.resolve("/c", 200)).isNull();
 		assertThat(routes.resolve("/d", 200)).isNull();
 		assertThat(routes.resolve("/a", 200).index()).isZero();
 		assertThat(output).containsOnlyOnce("Reached the maximum number of routes (2)");
-	}
-
-	@Test
-	void excludedRoutesAreNotRecordedAndTakeNoIndex() {
-		Routes routes = new Routes(1, (route) -> route.startsWith("/actuator"));
-		assertThat(routes.resolve("/actuator/health", 200)).isNull();
-		assertThat(routes.resolve("/a", 200).index()).isZero();
 	}
 
 }

@@ -1,55 +1,32 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
 import java.util.List;
-import java.util.function.Predicate;
-
-import org.jspecify.annotations.Nullable;
+import java.util.function.Supplier;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 
 /**
- * Tells whether a route belongs to an actuator endpoint served by the application's
- * {@code DispatcherServlet}. Resolves the endpoints on first use, after start-up, and is
- * asked once per route.
+ * The paths, relative to the application's {@code DispatcherServlet}, of the actuator
+ * endpoints it serves, whose requests are dropped. Resolved on first use, after start-up.
  */
-final class ActuatorRoutes implements Predicate<String> {
+final class ActuatorRoutes implements Supplier<List<String>> {
 
 	private final ObjectProvider<PathMappedEndpoints> pathMappedEndpoints;
-
-	private volatile @Nullable List<String> paths;
 
 	ActuatorRoutes(ObjectProvider<PathMappedEndpoints> pathMappedEndpoints) {
 		this.pathMappedEndpoints = pathMappedEndpoints;
 	}
 
 	@Override
-	public boolean test(String route) {
-		for (String path : paths()) {
-			if (route.equals(path) || route.startsWith(path + "/")) {
-				return true;
-			}
+	public List<String> get() {
+		PathMappedEndpoints endpoints = this.pathMappedEndpoints.getIfAvailable();
+		if (endpoints == null) {
+			return List.of();
 		}
-		return false;
-	}
-
-	private List<String> paths() {
-		List<String> paths = this.paths;
-		if (paths == null) {
-			PathMappedEndpoints endpoints = this.pathMappedEndpoints.getIfAvailable();
-			if (endpoints == null) {
-				paths = List.of();
-			}
-			else {
-				// The base path alone serves the links endpoint; "/" would match
-				// everything.
-				String basePath = endpoints.getBasePath();
-				paths = (basePath.isEmpty() || basePath.equals("/")) ? List.copyOf(endpoints.getAllPaths())
-						: List.of(basePath);
-			}
-			this.paths = paths;
-		}
-		return paths;
+		// The base path alone serves the links endpoint; "/" would match everything.
+		String basePath = endpoints.getBasePath();
+		return (basePath.isEmpty() || basePath.equals("/")) ? List.copyOf(endpoints.getAllPaths()) : List.of(basePath);
 	}
 
 }

@@ -1,17 +1,20 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
-import java.util.EnumSet;
+import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.phase.CompositePhaseRecorder;
-import io.github.tomcatlatency.phase.Phase;
-import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.PhaseWrapper;
+import io.github.tomcatlatency.phase.RequestClassifier;
 import io.github.tomcatlatency.phase.RequestExclusion;
 import io.github.tomcatlatency.phase.Routes;
-import jakarta.servlet.DispatcherType;
+import org.apache.catalina.Context;
+import org.apache.catalina.core.StandardWrapper;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
@@ -21,14 +24,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
@@ -49,47 +53,55 @@ import org.springframework.web.servlet.DispatcherServlet;
 @EnableConfigurationProperties({ TomcatLatencyProperties.class, MetricsProperties.class })
 public final class PhaseAutoConfiguration {
 
+	private static final Log logger = LogFactory.getLog(PhaseAutoConfiguration.class);
+
+	@Bean
+	RequestClassifier tomcatLatencyRequestClassifier(ObjectProvider<ActuatorRoutes> actuatorRoutes,
+			ObjectProvider<RequestExclusion> exclusion) {
+		ActuatorRoutes dropped = actuatorRoutes.getIfAvailable();
+		return new RequestClassifier((dropped != null) ? dropped : List::of,
+				exclusion.getIfUnique(() -> RequestExclusion.NONE));
+	}
+
+	@Bean
+	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyRequestClassifierReadiness(
+			RequestClassifier classifier) {
+		return (event) -> {
+			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+				classifier.ready();
+			}
+		};
+	}
+
 	@Bean
 	WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatLatencyPhaseValveCustomizer(Routes routes,
-			ObjectProvider<PhaseRecorder> recorders, ObjectProvider<RequestExclusion> exclusion) {
-		return (factory) -> factory
-			.addEngineValves(new PhaseValve(routes, CompositePhaseRecorder.of(recorders.orderedStream().toList()),
-					exclusion.getIfUnique(() -> RequestExclusion.NONE)));
+			ObjectProvider<PhaseRecorder> recorders, RequestClassifier classifier) {
+		return (factory) -> {
+			factory.addEngineValves(
+					new PhaseValve(routes, CompositePhaseRecorder.of(recorders.orderedStream().toList()), classifier));
+			factory.addContextCustomizers(PhaseAutoConfiguration::usePhaseWrappers);
+		};
 	}
 
-	@Bean
-	FilterRegistrationBean<PhaseBoundaryFilter> tomcatLatencyFiltersBoundary() {
-		// First in the chain: what comes before it is the container.
-		return boundary(Phase.FILTERS, "tomcatLatencyFiltersBoundary", Ordered.HIGHEST_PRECEDENCE);
-	}
-
-	@Bean
-	FilterRegistrationBean<PhaseBoundaryFilter> tomcatLatencyMvcBoundary() {
-		// Last in the chain: Tomcat appends match-after mappings behind all others.
-		FilterRegistrationBean<PhaseBoundaryFilter> registration = boundary(Phase.MVC, "tomcatLatencyMvcBoundary",
-				Ordered.LOWEST_PRECEDENCE);
-		registration.setMatchAfter(true);
-		return registration;
-	}
-
-	private static FilterRegistrationBean<PhaseBoundaryFilter> boundary(Phase phase, String name, int order) {
-		FilterRegistrationBean<PhaseBoundaryFilter> registration = new FilterRegistrationBean<>(
-				new PhaseBoundaryFilter(phase));
-		registration.setName(name);
-		registration.setOrder(order);
-		registration.setDispatcherTypes(EnumSet.allOf(DispatcherType.class));
-		registration.setAsyncSupported(true);
-		return registration;
+	private static void usePhaseWrappers(Context context) {
+		// The application's servlets are registered when the context starts, after the
+		// customizers ran: they all get a PhaseWrapper. Boot's own default and JSP
+		// servlets, created before, do not, and count as container time.
+		if (StandardWrapper.class.getName().equals(context.getWrapperClass())) {
+			context.setWrapperClass(PhaseWrapper.class.getName());
+		}
+		else {
+			logger.warn("The Tomcat context creates its own servlet wrappers (" + context.getWrapperClass()
+					+ "): tomcat-latency counts the time in filters and servlets as container time");
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	static class RoutesConfiguration {
 
 		@Bean
-		Routes tomcatLatencyRoutes(MetricsProperties metricsProperties, ObjectProvider<ActuatorRoutes> actuatorRoutes) {
-			ActuatorRoutes excluded = actuatorRoutes.getIfAvailable();
-			return new Routes(metricsProperties.getWeb().getServer().getMaxUriTags(),
-					(excluded != null) ? excluded : (uri) -> false);
+		Routes tomcatLatencyRoutes(MetricsProperties metricsProperties) {
+			return new Routes(metricsProperties.getWeb().getServer().getMaxUriTags());
 		}
 
 	}

@@ -68,11 +68,10 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 
 	@Bean
 	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyReadinessListener(
-			RequestStatistics statistics, TomcatLatencyEndpoint endpoint) {
+			TomcatLatencyEndpoint endpoint) {
 		return (event) -> {
 			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
 				endpoint.reset();
-				statistics.ready();
 			}
 		};
 	}

@@ -1,10 +1,11 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
-import io.github.tomcatlatency.phase.PhaseBoundaryFilter;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.PhaseWrapper;
 import io.github.tomcatlatency.phase.Routes;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -46,11 +47,11 @@ class PhaseAutoConfigurationTests {
 			assertThat(context).hasSingleBean(PhaseTimers.class)
 				.hasSingleBean(Routes.class)
 				.hasSingleBean(ActuatorRoutes.class);
-			assertThat(context.getBeansOfType(FilterRegistrationBean.class).values())
-				.filteredOn((registration) -> registration.getFilter() instanceof PhaseBoundaryFilter)
-				.hasSize(2);
-			assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
-				.hasAtLeastOneElementOfType(PhaseValve.class);
+			TomcatServletWebServerFactory factory = context.getBean(TomcatServletWebServerFactory.class);
+			assertThat(factory.getEngineValves()).hasAtLeastOneElementOfType(PhaseValve.class);
+			StandardContext tomcatContext = new StandardContext();
+			factory.getContextCustomizers().forEach((customizer) -> customizer.customize(tomcatContext));
+			assertThat(tomcatContext.getWrapperClass()).isEqualTo(PhaseWrapper.class.getName());
 		});
 	}
 
@@ -133,9 +134,7 @@ class PhaseAutoConfigurationTests {
 	}
 
 	private void assertBackedOff(org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
-		assertThat(context).hasNotFailed()
-			.doesNotHaveBean(PhaseTimers.class)
-			.doesNotHaveBean(PhaseBoundaryFilter.class);
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class).doesNotHaveBean(Routes.class);
 	}
 
 	private void assertBackedOff(
