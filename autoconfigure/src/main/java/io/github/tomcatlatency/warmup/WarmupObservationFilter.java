@@ -2,7 +2,6 @@ package io.github.tomcatlatency.warmup;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.tomcatlatency.phase.RequestCounting;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
@@ -17,12 +16,9 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
  * {@value #METER_NAME}, so their timer is recorded like any other, and those meters are
  * removed once the application is ready, and once more on the first request after the
  * warm-up, for a warm-up request the server finished after the warm-up read its response.
- * Which observations are renamed follows what tomcat-latency decided their request counts
- * as: those that only {@link RequestCounting#PREPARED prepare} its recorders (the
- * warm-up's, and any before the application is ready). Where that decision does not tell,
- * for a request it drops (actuator endpoints), one it does not time, or an asynchronous
- * request whose observation stops after its last dispatch, the warm-up's token on the
- * request does.
+ * Only requests that carry the warm-up's token are renamed: a request from outside keeps
+ * its {@code http.server.requests} observation even when it arrives before the
+ * application is ready.
  */
 public final class WarmupObservationFilter implements ObservationFilter {
 
@@ -53,21 +49,13 @@ public final class WarmupObservationFilter implements ObservationFilter {
 		if (this.swept.get() || !(context instanceof ServerRequestObservationContext serverContext)) {
 			return context;
 		}
-		if (isWarmup(serverContext)) {
+		if (this.marker.carriesToken(serverContext.getCarrier())) {
 			context.setName(METER_NAME);
 		}
 		else if (this.marker.isFinished() && this.swept.compareAndSet(false, true)) {
 			this.meterRemoval.run();
 		}
 		return context;
-	}
-
-	private boolean isWarmup(ServerRequestObservationContext context) {
-		RequestCounting counting = RequestCounting.ofCurrentDispatch();
-		if (counting == RequestCounting.RECORDED || counting == RequestCounting.PREPARED) {
-			return counting == RequestCounting.PREPARED;
-		}
-		return this.marker.carriesToken(context.getCarrier());
 	}
 
 	/**
