@@ -39,6 +39,15 @@ public final class Routes {
 	}
 
 	/**
+	 * Return how many routes are recorded at most: the bound on {@link Route#index()},
+	 * which recorders size their tables by.
+	 * @return the route capacity
+	 */
+	public int capacity() {
+		return this.maxRoutes;
+	}
+
+	/**
 	 * Return the route of a completed request.
 	 * @param pattern the pattern Spring MVC matched, or {@code null}
 	 * @param status the response status

@@ -4,22 +4,19 @@ import java.io.IOException;
 import java.time.Clock;
 
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,14 +32,12 @@ import org.springframework.core.io.ResourceLoader;
 		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
 		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class })
-@ConditionalOnBean(TomcatServletWebServerFactory.class)
-@ConditionalOnBooleanProperty(name = "tomcat-latency.enabled", matchIfMissing = true)
+@ConditionalOnTomcatLatency
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class AdvisoryAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
 	TomcatAdvisories tomcatLatencyAdvisories(TomcatLatencyProperties properties, ResourceLoader resourceLoader)
 			throws IOException {
 		Advisories advisories = properties.getAdvisories();
@@ -56,6 +51,7 @@ public final class AdvisoryAutoConfiguration {
 	static class AdvisoryMetricsConfiguration {
 
 		@Bean
+		@ConditionalOnMissingBean
 		TomcatAdvisoryMeterBinder tomcatLatencyAdvisoryMeterBinder(TomcatAdvisories advisories,
 				ApplicationContext applicationContext) {
 			return new TomcatAdvisoryMeterBinder(advisories, RunningTomcat.of(applicationContext));

@@ -1,19 +1,16 @@
 package io.github.tomcatlatency.autoconfigure.cache;
 
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -24,15 +21,13 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(
 		afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class })
-@ConditionalOnBean(TomcatServletWebServerFactory.class)
-@ConditionalOnBooleanProperty(name = { "tomcat-latency.enabled", "tomcat-latency.cache.enabled" },
-		matchIfMissing = true)
+@ConditionalOnTomcatLatency
+@ConditionalOnBooleanProperty(name = "tomcat-latency.cache.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class ResourceCacheAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
 	TomcatResourceCache tomcatLatencyResourceCache(TomcatLatencyProperties properties) {
 		TomcatLatencyProperties.Cache cache = properties.getCache();
 		return new TomcatResourceCache(
@@ -58,6 +53,7 @@ public final class ResourceCacheAutoConfiguration {
 	static class MetricsConfiguration {
 
 		@Bean
+		@ConditionalOnMissingBean
 		ResourceCacheMetrics tomcatLatencyResourceCacheMetrics(TomcatResourceCache resourceCache) {
 			return new ResourceCacheMetrics(resourceCache);
 		}

@@ -2,7 +2,7 @@ package io.github.tomcatlatency.autoconfigure.phase;
 
 import java.util.List;
 
-import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.phase.CompositePhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseValve;
@@ -12,7 +12,6 @@ import io.github.tomcatlatency.phase.RequestExclusion;
 import io.github.tomcatlatency.phase.Routes;
 import org.apache.catalina.Context;
 import org.apache.catalina.core.StandardWrapper;
-import org.apache.catalina.startup.Tomcat;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -22,18 +21,13 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -42,15 +36,11 @@ import org.springframework.web.servlet.DispatcherServlet;
  * and the statistics of the {@code tomcat-latency} endpoint. Backs off when neither is
  * active.
  */
-@AutoConfiguration(after = PhaseMetricsAutoConfiguration.class,
+@AutoConfiguration(after = { RoutesAutoConfiguration.class, PhaseMetricsAutoConfiguration.class },
 		afterName = { "io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration",
 				"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, DispatcherServlet.class,
-		MetricsProperties.class })
-@ConditionalOnBean({ PhaseRecorder.class, TomcatServletWebServerFactory.class })
-@ConditionalOnBooleanProperty(name = "tomcat-latency.enabled", matchIfMissing = true)
-@EnableConfigurationProperties({ TomcatLatencyProperties.class, MetricsProperties.class })
+@ConditionalOnTomcatLatency
+@ConditionalOnBean({ PhaseRecorder.class, Routes.class })
 public final class PhaseAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(PhaseAutoConfiguration.class);
@@ -94,16 +84,6 @@ public final class PhaseAutoConfiguration {
 			logger.warn("The Tomcat context creates its own servlet wrappers (" + context.getWrapperClass()
 					+ "): tomcat-latency counts the time in filters and servlets as container time");
 		}
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class RoutesConfiguration {
-
-		@Bean
-		Routes tomcatLatencyRoutes(MetricsProperties metricsProperties) {
-			return new Routes(metricsProperties.getWeb().getServer().getMaxUriTags());
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,18 +1,15 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.phase.Routes;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -23,18 +20,20 @@ import org.springframework.context.annotation.Bean;
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
-		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, MeterRegistry.class, MetricsProperties.class })
-@ConditionalOnBean({ MeterRegistry.class, TomcatServletWebServerFactory.class })
-@ConditionalOnBooleanProperty(name = { "tomcat-latency.enabled", "tomcat-latency.metrics.enabled" },
-		matchIfMissing = true)
-@EnableConfigurationProperties(MetricsProperties.class)
+		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" },
+		after = RoutesAutoConfiguration.class)
+@ConditionalOnTomcatLatency
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBean({ MeterRegistry.class, Routes.class })
+@ConditionalOnBooleanProperty(name = "tomcat-latency.metrics.enabled", matchIfMissing = true)
 public final class PhaseMetricsAutoConfiguration {
 
+	// Only the timers back off for a user's: other PhaseRecorder beans are added to
+	// them on purpose, each recorder gets every request.
 	@Bean
-	PhaseTimers tomcatLatencyPhaseTimers(MeterRegistry meterRegistry, MetricsProperties metricsProperties) {
-		return new PhaseTimers(meterRegistry, metricsProperties.getWeb().getServer().getMaxUriTags());
+	@ConditionalOnMissingBean
+	PhaseTimers tomcatLatencyPhaseTimers(MeterRegistry meterRegistry, Routes routes) {
+		return new PhaseTimers(meterRegistry, routes.capacity());
 	}
 
 }

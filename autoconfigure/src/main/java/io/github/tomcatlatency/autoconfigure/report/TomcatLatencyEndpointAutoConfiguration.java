@@ -2,29 +2,28 @@ package io.github.tomcatlatency.autoconfigure.report;
 
 import java.util.Objects;
 
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.WarmupRunner;
-import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.web.PathMapper;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -38,25 +37,24 @@ import org.springframework.core.env.Environment;
  * {@code /actuator/tomcat-latency}. Its request statistics are only kept while the
  * endpoint is available (access granted and exposed).
  */
-@AutoConfiguration(after = AdvisoryAutoConfiguration.class,
+@AutoConfiguration(after = { AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class },
 		afterName = "org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration")
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, PathMapper.class, MetricsProperties.class })
-@ConditionalOnBean(TomcatAdvisories.class)
-@ConditionalOnBooleanProperty(name = "tomcat-latency.enabled", matchIfMissing = true)
+@ConditionalOnTomcatLatency
+@ConditionalOnClass(PathMapper.class)
+@ConditionalOnBean({ TomcatAdvisories.class, Routes.class })
 @ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
-@EnableConfigurationProperties({ TomcatLatencyProperties.class, MetricsProperties.class })
+@EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class TomcatLatencyEndpointAutoConfiguration {
 
 	@Bean
-	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties,
-			MetricsProperties metricsProperties) {
+	@ConditionalOnMissingBean
+	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes) {
 		TomcatLatencyProperties.Report report = properties.getReport();
-		return new RequestStatistics(metricsProperties.getWeb().getServer().getMaxUriTags(), report.getSpikeFactor(),
-				report.getSpikeIdle());
+		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle());
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
 	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
 			ApplicationContext applicationContext, Environment environment, TomcatLatencyProperties properties,
 			ObjectProvider<WarmupRunner> warmup, ObjectProvider<TomcatResourceCache> cache) {

@@ -3,16 +3,16 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 import java.net.URI;
 import java.util.List;
 
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.warmup.LoopbackUri;
-import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
-import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -20,22 +20,18 @@ import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortT
 import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
-import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -46,20 +42,19 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  */
 @AutoConfiguration(
 		afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
-@ConditionalOnWebApplication(type = Type.SERVLET)
-@ConditionalOnClass({ Tomcat.class, TomcatServletWebServerFactory.class, DispatcherServlet.class })
-@ConditionalOnBean(TomcatServletWebServerFactory.class)
-@ConditionalOnBooleanProperty(name = { "tomcat-latency.enabled", "tomcat-latency.warmup.enabled" },
-		matchIfMissing = true)
+@ConditionalOnTomcatLatency
+@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class WarmupAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
 	WarmupRequestMarker tomcatLatencyWarmupRequestMarker() {
 		return new WarmupRequestMarker();
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
 	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, TomcatLatencyProperties properties,
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {

@@ -28,7 +28,8 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link PhaseAutoConfiguration} and {@link PhaseMetricsAutoConfiguration}.
+ * Tests for {@link RoutesAutoConfiguration}, {@link PhaseAutoConfiguration} and
+ * {@link PhaseMetricsAutoConfiguration}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class PhaseAutoConfigurationTests {
@@ -37,8 +38,8 @@ class PhaseAutoConfigurationTests {
 			SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class);
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+				PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 		.withConfiguration(METRICS);
 
 	@Test
@@ -64,7 +65,10 @@ class PhaseAutoConfigurationTests {
 
 	@Test
 	void backsOffWhenDisabled(CapturedOutput output) {
-		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false").run(this::assertBackedOff);
+		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false").run((context) -> {
+			assertBackedOff(context);
+			assertThat(context).doesNotHaveBean(Routes.class);
+		});
 		assertThat(output).doesNotContain("WARN");
 	}
 
@@ -97,8 +101,8 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffOnJetty(CapturedOutput output) {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					PhaseMetricsAutoConfiguration.class, JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -107,8 +111,8 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffWithoutTomcatOnTheClasspath() {
 		new WebApplicationContextRunner().withClassLoader(new FilteredClassLoader(Tomcat.class))
-			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					PhaseMetricsAutoConfiguration.class, JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 	}
@@ -116,8 +120,8 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffInReactiveApp(CapturedOutput output) {
 		new ReactiveWebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -126,8 +130,8 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffInNonWebApp(CapturedOutput output) {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -139,8 +143,10 @@ class PhaseAutoConfigurationTests {
 
 	private void assertBackedOff(
 			org.springframework.boot.test.context.assertj.AssertableWebApplicationContext context) {
-		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class).doesNotHaveBean(Routes.class);
+		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class);
 		assertThat(context.getBeansOfType(FilterRegistrationBean.class)).isEmpty();
+		assertThat(context.getBeansOfType(TomcatServletWebServerFactory.class).values())
+			.allSatisfy((factory) -> assertThat(factory.getEngineValves()).noneMatch(PhaseValve.class::isInstance));
 	}
 
 	private void assertBackedOff(

@@ -1,0 +1,109 @@
+package io.github.tomcatlatency.autoconfigure.report;
+
+import java.util.List;
+
+import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
+import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.OperationType;
+import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMapper;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
+import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link TomcatLatencyEndpointAutoConfiguration}.
+ */
+class TomcatLatencyEndpointAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(TomcatLatencyEndpointAutoConfiguration.class,
+				AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class, EndpointAutoConfiguration.class,
+				WebEndpointAutoConfiguration.class));
+
+	@Test
+	void exposedEndpointHasReadAndWriteOperationsAndKeepsStatistics() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(TomcatLatencyEndpoint.class).hasSingleBean(RequestStatistics.class);
+				assertThat(operations(context)).containsExactlyInAnyOrder(OperationType.READ, OperationType.WRITE);
+				assertThat(webEndpoint(context).getRootPath()).isEqualTo(TomcatLatencyEndpoint.PATH);
+				assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
+					.hasAtLeastOneElementOfType(PhaseValve.class);
+			});
+	}
+
+	@Test
+	void endpointThatIsNotExposedKeepsNoStatisticsAndTimesNothing() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).doesNotHaveBean(TomcatLatencyEndpoint.class).doesNotHaveBean(RequestStatistics.class);
+			assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
+				.noneMatch(PhaseValve.class::isInstance);
+		});
+	}
+
+	@Test
+	void readOnlyAccessKeepsTheReportAndDropsTheReset() {
+		this.contextRunner
+			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency",
+					"management.endpoint.tomcatlatency.access=READ_ONLY")
+			.run((context) -> assertThat(operations(context)).containsExactly(OperationType.READ));
+	}
+
+	@Test
+	void noAccessRemovesTheEndpoint() {
+		this.contextRunner
+			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency",
+					"management.endpoint.tomcatlatency.access=NONE")
+			.run((context) -> assertThat(context).doesNotHaveBean(TomcatLatencyEndpoint.class)
+				.doesNotHaveBean(RequestStatistics.class));
+	}
+
+	@Test
+	void backsOffWithoutActuator() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(PathMapper.class))
+			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(TomcatLatencyEndpoint.class)
+				.doesNotHaveBean(RequestStatistics.class));
+	}
+
+	@Test
+	void pathMappingOfTheApplicationWins() {
+		this.contextRunner
+			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency",
+					"management.endpoints.web.path-mapping.tomcatlatency=latency")
+			.run((context) -> assertThat(webEndpoint(context).getRootPath()).isEqualTo("latency"));
+	}
+
+	private static List<OperationType> operations(AssertableWebApplicationContext context) {
+		return webEndpoint(context).getOperations().stream().map(WebOperation::getType).toList();
+	}
+
+	private static ExposableWebEndpoint webEndpoint(AssertableWebApplicationContext context) {
+		return context.getBean(WebEndpointsSupplier.class)
+			.getEndpoints()
+			.stream()
+			.filter((endpoint) -> endpoint.getEndpointId().equals(EndpointId.of(TomcatLatencyEndpoint.ID)))
+			.findFirst()
+			.orElseThrow();
+	}
+
+}
