@@ -83,6 +83,8 @@ public class PinningResourceRoot extends StandardRoot {
 	/**
 	 * The checks of {@link StandardRoot}'s private {@code validate}, which
 	 * {@link #getResource(String, boolean, boolean)} bypasses to reach this root's cache.
+	 * @param path the requested path
+	 * @return the normalized path
 	 */
 	private String validate(String path) {
 		if (!getState().isAvailable()) {

@@ -66,6 +66,8 @@ public final class Routes {
 	 * Add a route on its first request. The {@code uri} values are patterns of the
 	 * application's mappings or fixed values, so the map stays as small as the
 	 * application.
+	 * @param uri the {@code uri} tag value
+	 * @return the route
 	 */
 	private Route add(String uri) {
 		return this.routes.computeIfAbsent(uri, (key) -> {
@@ -88,6 +90,9 @@ public final class Routes {
 
 	/**
 	 * Return the {@code uri} tag value, as {@code http.server.requests} does.
+	 * @param pattern the pattern Spring MVC matched, or {@code null}
+	 * @param status the response status
+	 * @return the tag value
 	 */
 	static String uri(@Nullable String pattern, int status) {
 		if (pattern != null) {

@@ -50,6 +50,26 @@ final class LatencyHistogram {
 		return new Snapshot().add(this);
 	}
 
+	static int bucket(long nanos) {
+		if (nanos < (1L << MIN_EXPONENT)) {
+			return 0;
+		}
+		int exponent = Math.min(63 - Long.numberOfLeadingZeros(nanos), MAX_EXPONENT);
+		int subBucket = (nanos >= (1L << (MAX_EXPONENT + 1))) ? SUB_BUCKETS - 1
+				: (int) ((nanos >>> (exponent - SUB_BUCKET_BITS)) & (SUB_BUCKETS - 1));
+		return 1 + (exponent - MIN_EXPONENT) * SUB_BUCKETS + subBucket;
+	}
+
+	static long middle(int bucket) {
+		if (bucket == 0) {
+			return (1L << MIN_EXPONENT) / 2;
+		}
+		int exponent = MIN_EXPONENT + (bucket - 1) / SUB_BUCKETS;
+		int subBucket = (bucket - 1) % SUB_BUCKETS;
+		long width = 1L << (exponent - SUB_BUCKET_BITS);
+		return (SUB_BUCKETS + subBucket) * width + width / 2;
+	}
+
 	/**
 	 * A copy of one or more histograms' buckets, merged, to read percentiles from.
 	 */
@@ -104,26 +124,6 @@ final class LatencyHistogram {
 			return middle(BUCKETS - 1);
 		}
 
-	}
-
-	static int bucket(long nanos) {
-		if (nanos < (1L << MIN_EXPONENT)) {
-			return 0;
-		}
-		int exponent = Math.min(63 - Long.numberOfLeadingZeros(nanos), MAX_EXPONENT);
-		int subBucket = (nanos >= (1L << (MAX_EXPONENT + 1))) ? SUB_BUCKETS - 1
-				: (int) ((nanos >>> (exponent - SUB_BUCKET_BITS)) & (SUB_BUCKETS - 1));
-		return 1 + (exponent - MIN_EXPONENT) * SUB_BUCKETS + subBucket;
-	}
-
-	static long middle(int bucket) {
-		if (bucket == 0) {
-			return (1L << MIN_EXPONENT) / 2;
-		}
-		int exponent = MIN_EXPONENT + (bucket - 1) / SUB_BUCKETS;
-		int subBucket = (bucket - 1) % SUB_BUCKETS;
-		long width = 1L << (exponent - SUB_BUCKET_BITS);
-		return (SUB_BUCKETS + subBucket) * width + width / 2;
 	}
 
 }

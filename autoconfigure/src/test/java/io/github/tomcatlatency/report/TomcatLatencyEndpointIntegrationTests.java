@@ -40,6 +40,23 @@ class TomcatLatencyEndpointIntegrationTests {
 
 	private static final String ENDPOINT = "/actuator/tomcat-latency";
 
+	static long number(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return ((Number) map.get(key)).longValue();
+	}
+
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> map(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return (Map<String, Object>) map.get(key);
+	}
+
+	@SuppressWarnings("unchecked")
+	static List<Map<String, Object>> list(Map<String, Object> map, String key) {
+		assertThat(map).containsKey(key);
+		return (List<Map<String, Object>>) map.get(key);
+	}
+
 	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 	class NotExposed extends Http {
@@ -165,23 +182,6 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(post(ENDPOINT).statusCode()).isIn(404, 405);
 		}
 
-	}
-
-	static long number(Map<String, Object> map, String key) {
-		assertThat(map).containsKey(key);
-		return ((Number) map.get(key)).longValue();
-	}
-
-	@SuppressWarnings("unchecked")
-	static Map<String, Object> map(Map<String, Object> map, String key) {
-		assertThat(map).containsKey(key);
-		return (Map<String, Object>) map.get(key);
-	}
-
-	@SuppressWarnings("unchecked")
-	static List<Map<String, Object>> list(Map<String, Object> map, String key) {
-		assertThat(map).containsKey(key);
-		return (List<Map<String, Object>>) map.get(key);
 	}
 
 	abstract static class Http {

@@ -264,6 +264,15 @@ class PhaseMetricsIntegrationTests {
 			.collect(Collectors.toSet());
 	}
 
+	static void sleep() {
+		try {
+			Thread.sleep(SLEEP_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import(TestController.class)
@@ -447,15 +456,6 @@ class PhaseMetricsIntegrationTests {
 			};
 		}
 
-	}
-
-	static void sleep() {
-		try {
-			Thread.sleep(SLEEP_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }
