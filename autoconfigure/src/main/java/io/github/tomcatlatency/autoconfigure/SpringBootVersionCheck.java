@@ -12,7 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * version reads, and uses no API newer than Boot 1, so that older versions get this
  * message instead of a class-loading error.
  */
-public final class SpringBootVersionCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+final class SpringBootVersionCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
 	static final String SUPPORTED = "4.0 or later";
 

@@ -1,10 +1,14 @@
 package io.github.tomcatlatency.autoconfigure;
 
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link TomcatLatencyProperties}: binding failures name the property, and the
- * README documents every property in the generated metadata.
+ * README's configuration table lists exactly the properties of the generated metadata,
+ * each once.
  */
 class TomcatLatencyPropertiesTests {
 
@@ -54,18 +59,39 @@ class TomcatLatencyPropertiesTests {
 	}
 
 	@Test
-	void readmeDocumentsEveryProperty() throws Exception {
-		String readme = Files.readString(Path.of("..", "README.md"));
+	void readmeConfigurationTableListsExactlyTheProperties() throws Exception {
+		List<String> documented = configurationTable(Files.readString(Path.of("..", "README.md")));
 		try (InputStream metadata = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
 			assertThat(metadata).as("generated configuration metadata").isNotNull();
 			Map<String, Object> json = JsonParserFactory.getJsonParser()
-				.parseMap(StreamUtils.copyToString(metadata, java.nio.charset.StandardCharsets.UTF_8));
+				.parseMap(StreamUtils.copyToString(metadata, StandardCharsets.UTF_8));
 			@SuppressWarnings("unchecked")
 			List<Map<String, Object>> properties = (List<Map<String, Object>>) json.get("properties");
-			assertThat(properties).isNotEmpty()
-				.allSatisfy((property) -> assertThat(readme).as("README documents %s", property.get("name"))
-					.contains("| `" + property.get("name") + "` |"));
+			List<String> names = properties.stream().map((property) -> (String) property.get("name")).toList();
+			assertThat(names).isNotEmpty();
+			assertThat(documented).as("properties in the README's configuration table")
+				.doesNotHaveDuplicates()
+				.containsExactlyInAnyOrderElementsOf(names);
 		}
+	}
+
+	/**
+	 * Return the property of each row of the table in the README's "Configuration"
+	 * section.
+	 * @param readme the README
+	 * @return the properties, in the order of the table
+	 */
+	private static List<String> configurationTable(String readme) {
+		int start = readme.indexOf("\n## Configuration\n");
+		assertThat(start).as("README has a Configuration section").isNotNegative();
+		int end = readme.indexOf("\n## ", start + 1);
+		String section = readme.substring(start, (end != -1) ? end : readme.length());
+		Matcher row = Pattern.compile("(?m)^\\| `([a-z0-9.-]+)` \\|").matcher(section);
+		List<String> properties = new ArrayList<>();
+		while (row.find()) {
+			properties.add(row.group(1));
+		}
+		return properties;
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -7,6 +7,7 @@ import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
 import io.github.tomcatlatency.phase.PhaseValve;
 import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,6 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAu
 import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.OperationType;
 import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
-import org.springframework.boot.actuate.endpoint.web.PathMapper;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.actuate.endpoint.web.WebOperation;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -78,9 +78,14 @@ class TomcatLatencyEndpointAutoConfigurationTests {
 
 	@Test
 	void backsOffWithoutActuator() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(PathMapper.class))
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(TomcatLatencyEndpointAutoConfiguration.class,
+					AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.endpoint"))
 			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency")
 			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(TomcatAdvisories.class)
 				.doesNotHaveBean(TomcatLatencyEndpoint.class)
 				.doesNotHaveBean(RequestStatistics.class));
 	}
