@@ -95,7 +95,7 @@ public final class VersionRiskAssessor {
 			TomcatVersion outside = finding.fixedIn();
 			if (outside == null) {
 				outside = (finding.lastAffected() != null) ? firstReleasedAfter(finding.lastAffected(), latest) : null;
-				(outside != null ? unconfirmed : unknown).add(finding.id());
+				((outside != null) ? unconfirmed : unknown).add(finding.id());
 			}
 			if (outside != null && (version == null || outside.compareTo(version) > 0)) {
 				version = outside;

@@ -145,7 +145,8 @@ class UserBeansTests {
 	}
 
 	private static TomcatAdvisories advisories() {
-		return new TomcatAdvisories(new SelectedAdvisoryData(AdvisoryDataReader.readBundled(), Source.BUNDLED, 0, List.of()),
+		return new TomcatAdvisories(
+				new SelectedAdvisoryData(AdvisoryDataReader.readBundled(), Source.BUNDLED, 0, List.of()),
 				Duration.ofDays(60), Clock.systemUTC());
 	}
 

@@ -7,11 +7,6 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import static io.github.tomcatlatency.sample.GrafanaDashboard.cast;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.datasourceUid;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.expr;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.targets;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.title;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,10 +29,10 @@ class GrafanaDashboardTests {
 		Map<String, Object> datasource = this.dashboard.variable("datasource");
 		assertThat(datasource).containsEntry("type", "datasource").containsEntry("query", "prometheus");
 		assertThat(this.dashboard.panels()).isNotEmpty().allSatisfy((panel) -> {
-			assertThat(datasourceUid(panel)).as(title(panel)).isEqualTo(DATASOURCE);
-			assertThat(targets(panel)).as(title(panel))
+			assertThat(GrafanaDashboard.datasourceUid(panel)).as(GrafanaDashboard.title(panel)).isEqualTo(DATASOURCE);
+			assertThat(GrafanaDashboard.targets(panel)).as(GrafanaDashboard.title(panel))
 				.isNotEmpty()
-				.allSatisfy((target) -> assertThat(datasourceUid(target)).isEqualTo(DATASOURCE));
+				.allSatisfy((target) -> assertThat(GrafanaDashboard.datasourceUid(target)).isEqualTo(DATASOURCE));
 		});
 	}
 
@@ -52,7 +47,7 @@ class GrafanaDashboardTests {
 				.containsEntry("multi", true)
 				.containsEntry("includeAll", true)
 				.containsEntry("allValue", ".*");
-			assertThat(datasourceUid(variable)).as(name).isEqualTo(DATASOURCE);
+			assertThat(GrafanaDashboard.datasourceUid(variable)).as(name).isEqualTo(DATASOURCE);
 		}
 		// Each narrows the next: the instances of the jobs picked, their routes.
 		assertThat(this.dashboard.labelValuesQuery(this.dashboard.variable("instance")).selector())
@@ -63,52 +58,58 @@ class GrafanaDashboardTests {
 
 	@Test
 	void everyQueryFiltersByJobAndInstanceAndRequestQueriesByRoute() {
-		assertThat(this.dashboard.panels()).allSatisfy((panel) -> assertThat(targets(panel)).allSatisfy((target) -> {
-			String expr = expr(target);
-			Matcher selector = SELECTOR.matcher(expr);
-			assertThat(selector.find()).as("%s names a meter: %s", title(panel), expr).isTrue();
-			do {
-				String matchers = selector.group(2);
-				assertThat(matchers).as("%s: label matchers of %s", title(panel), selector.group(1))
-					.contains("job=~\"$job\"", "instance=~\"$instance\"");
-				if (selector.group(1).startsWith("tomcat_latency_request_")) {
-					assertThat(matchers).as("%s: label matchers of %s", title(panel), selector.group(1))
-						.contains("uri=~\"$uri\"");
+		assertThat(this.dashboard.panels())
+			.allSatisfy((panel) -> assertThat(GrafanaDashboard.targets(panel)).allSatisfy((target) -> {
+				String expr = GrafanaDashboard.expr(target);
+				Matcher selector = SELECTOR.matcher(expr);
+				assertThat(selector.find()).as("%s names a meter: %s", GrafanaDashboard.title(panel), expr).isTrue();
+				do {
+					String matchers = selector.group(2);
+					assertThat(matchers)
+						.as("%s: label matchers of %s", GrafanaDashboard.title(panel), selector.group(1))
+						.contains("job=~\"$job\"", "instance=~\"$instance\"");
+					if (selector.group(1).startsWith("tomcat_latency_request_")) {
+						assertThat(matchers)
+							.as("%s: label matchers of %s", GrafanaDashboard.title(panel), selector.group(1))
+							.contains("uri=~\"$uri\"");
+					}
 				}
-			}
-			while (selector.find());
-		}));
+				while (selector.find());
+			}));
 	}
 
 	@Test
 	void containerShareAndVersionRiskAreComparedPerInstance() {
-		assertThat(this.dashboard.panels()).anySatisfy((panel) -> assertThat(targets(panel))
-			.anySatisfy((target) -> assertThat(expr(target)).startsWith("sum by (job, instance)")
+		assertThat(this.dashboard.panels()).anySatisfy((panel) -> assertThat(GrafanaDashboard.targets(panel))
+			.anySatisfy((target) -> assertThat(GrafanaDashboard.expr(target)).startsWith("sum by (job, instance)")
 				.contains("phase=\"container\"")
 				.contains(") / (")));
-		assertThat(this.dashboard.panels())
-			.anySatisfy((panel) -> assertThat(targets(panel)).anySatisfy((target) -> assertThat(expr(target))
+		assertThat(this.dashboard.panels()).anySatisfy((panel) -> assertThat(GrafanaDashboard.targets(panel))
+			.anySatisfy((target) -> assertThat(GrafanaDashboard.expr(target))
 				.startsWith("max by (job, instance) (tomcat_latency_advisories_severity")));
 	}
 
 	@Test
 	void everyPanelSaysWhatItShows() {
 		assertThat(this.dashboard.panels())
-			.allSatisfy((panel) -> assertThat((String) panel.get("description")).as(title(panel)).isNotBlank());
+			.allSatisfy((panel) -> assertThat((String) panel.get("description")).as(GrafanaDashboard.title(panel))
+				.isNotBlank());
 	}
 
 	@Test
 	void versionRiskPanelNamesEverySeverity() {
 		Map<String, Object> severity = this.dashboard.panels()
 			.stream()
-			.filter((panel) -> targets(panel).stream().anyMatch((target) -> expr(target).contains("severity")))
+			.filter((panel) -> GrafanaDashboard.targets(panel)
+				.stream()
+				.anyMatch((target) -> GrafanaDashboard.expr(target).contains("severity")))
 			.findFirst()
 			.orElseThrow();
-		Map<String, Object> fieldConfig = cast(severity.get("fieldConfig"));
-		Map<String, Object> defaults = cast(fieldConfig.get("defaults"));
-		List<Map<String, Object>> mappings = cast(defaults.get("mappings"));
+		Map<String, Object> fieldConfig = GrafanaDashboard.cast(severity.get("fieldConfig"));
+		Map<String, Object> defaults = GrafanaDashboard.cast(fieldConfig.get("defaults"));
+		List<Map<String, Object>> mappings = GrafanaDashboard.cast(defaults.get("mappings"));
 		assertThat(mappings).flatExtracting((mapping) -> {
-			Map<String, Object> options = cast(mapping.get("options"));
+			Map<String, Object> options = GrafanaDashboard.cast(mapping.get("options"));
 			return options.keySet();
 		}).containsExactlyInAnyOrder("-1", "0", "1", "2", "3", "4");
 	}

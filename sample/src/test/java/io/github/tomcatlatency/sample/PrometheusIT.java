@@ -22,10 +22,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-import static io.github.tomcatlatency.sample.GrafanaDashboard.cast;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.expr;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.targets;
-import static io.github.tomcatlatency.sample.GrafanaDashboard.title;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -257,9 +253,11 @@ class PrometheusIT {
 	Stream<DynamicTest> everyDashboardQueryAnswersForEveryInstance() {
 		return dashboard.panels()
 			.stream()
-			.flatMap((panel) -> targets(panel).stream()
-				.map((target) -> DynamicTest.dynamicTest(title(panel) + " [" + target.get("refId") + "]",
-						() -> assertAnswers(dashboard.resolve(expr(target))))));
+			.flatMap((panel) -> GrafanaDashboard.targets(panel)
+				.stream()
+				.map((target) -> DynamicTest.dynamicTest(
+						GrafanaDashboard.title(panel) + " [" + target.get("refId") + "]",
+						() -> assertAnswers(dashboard.resolve(GrafanaDashboard.expr(target))))));
 	}
 
 	@Test
@@ -297,8 +295,8 @@ class PrometheusIT {
 		assertThat(byLabel("instance", "ALERTS{alertname=\"" + IMPORTANT + "\", alertstate=\"firing\"}").keySet())
 			.isEqualTo(atRisk);
 		assertThat(alerts(IMPORTANT)).allSatisfy((alert) -> {
-			Map<String, String> labels = cast(alert.get("labels"));
-			Map<String, String> annotations = cast(alert.get("annotations"));
+			Map<String, String> labels = GrafanaDashboard.cast(alert.get("labels"));
+			Map<String, String> annotations = GrafanaDashboard.cast(alert.get("annotations"));
 			boolean critical = severities.get(labels.get("instance")) >= 4;
 			assertThat(labels).containsEntry("severity", critical ? "critical" : "warning")
 				.containsEntry("job", PrometheusServer.JOB);
@@ -322,7 +320,7 @@ class PrometheusIT {
 		prometheus.await(UNKNOWN + " firing for " + unknown + " (severities " + severities + ")", ALERT_TIMEOUT,
 				() -> firing(UNKNOWN).equals(unknown));
 		assertThat(alerts(UNKNOWN)).allSatisfy((alert) -> {
-			Map<String, String> annotations = cast(alert.get("annotations"));
+			Map<String, String> annotations = GrafanaDashboard.cast(alert.get("annotations"));
 			assertThat(annotations.get("runbook_url")).endsWith("docs/alerts.md#tomcatlatencyversionriskunknown");
 		});
 	}
@@ -420,7 +418,7 @@ class PrometheusIT {
 	}
 
 	private static List<Map<String, Object>> alerts(String name) throws Exception {
-		return cast(rule(name).get("alerts"));
+		return GrafanaDashboard.cast(rule(name).get("alerts"));
 	}
 
 	private static Set<String> firing(String name) throws Exception {

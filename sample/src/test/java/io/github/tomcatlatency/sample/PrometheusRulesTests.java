@@ -19,7 +19,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-import static io.github.tomcatlatency.sample.PrometheusRules.cast;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -44,8 +43,8 @@ class PrometheusRulesTests {
 		Set<String> anchors = anchors(Files.readString(alertsDoc));
 		assertThat(this.rules.alerts()).isNotEmpty().allSatisfy((alert) -> {
 			Object name = alert.get("alert");
-			Map<String, String> labels = cast(alert.get("labels"));
-			Map<String, String> annotations = cast(alert.get("annotations"));
+			Map<String, String> labels = PrometheusRules.cast(alert.get("labels"));
+			Map<String, String> annotations = PrometheusRules.cast(alert.get("annotations"));
 			assertThat(labels.get("severity")).as("severity of %s", name).isNotBlank();
 			assertThat(annotations.get("summary")).as("summary of %s", name).isNotBlank();
 			assertThat(annotations.get("description")).as("description of %s", name).isNotBlank();
@@ -59,11 +58,12 @@ class PrometheusRulesTests {
 	void everyAlertIsUnitTestedFiringAndQuiet() throws IOException {
 		Map<String, Object> unitTests = new Yaml().load(Files.readString(this.rules.unitTests()));
 		Map<String, Set<Boolean>> outcomes = new HashMap<>();
-		List<Map<String, Object>> tests = cast(unitTests.get("tests"));
+		List<Map<String, Object>> tests = PrometheusRules.cast(unitTests.get("tests"));
 		for (Map<String, Object> test : tests) {
-			List<Map<String, Object>> alertTests = cast(test.getOrDefault("alert_rule_test", List.of()));
+			List<Map<String, Object>> alertTests = PrometheusRules
+				.cast(test.getOrDefault("alert_rule_test", List.of()));
 			for (Map<String, Object> alertTest : alertTests) {
-				List<?> expected = cast(alertTest.get("exp_alerts"));
+				List<?> expected = PrometheusRules.cast(alertTest.get("exp_alerts"));
 				outcomes.computeIfAbsent((String) alertTest.get("alertname"), (name) -> new HashSet<>())
 					.add(!expected.isEmpty());
 			}

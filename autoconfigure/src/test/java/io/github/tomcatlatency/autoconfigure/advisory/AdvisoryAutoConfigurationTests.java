@@ -23,9 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -186,6 +186,12 @@ class AdvisoryAutoConfigurationTests {
 				.hasMessageStartingWith(file.toUri() + " line 3:"));
 	}
 
+	@Test
+	void backsOffWhenDisabled() {
+		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(TomcatAdvisories.class));
+	}
+
 	/**
 	 * Serves the given resource, or none, as the advisory data artifact.
 	 */
@@ -203,12 +209,6 @@ class AdvisoryAutoConfigurationTests {
 			return name.equals(AdvisoryDataReader.ARTIFACT_RESOURCE) ? this.artifact : super.getResource(name);
 		}
 
-	}
-
-	@Test
-	void backsOffWhenDisabled() {
-		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(TomcatAdvisories.class));
 	}
 
 }
