@@ -44,7 +44,7 @@ public class PhaseWrapper extends StandardWrapper {
 		if (clock != null) {
 			clock.exit(Phase.FILTERS, System.nanoTime());
 		}
-		super.deallocate((servlet instanceof MvcBoundaryServlet boundary) ? boundary.servlet() : servlet);
+		super.deallocate((servlet instanceof MvcBoundaryServlet mvcBoundary) ? mvcBoundary.servlet() : servlet);
 	}
 
 }

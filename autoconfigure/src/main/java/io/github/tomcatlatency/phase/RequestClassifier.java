@@ -87,6 +87,9 @@ public final class RequestClassifier {
 	/**
 	 * Whether the path is {@code prefix} or below it, compared in place: Tomcat's mapper
 	 * leaves paths as characters, and a String made of them would be garbage.
+	 * @param path the request's path
+	 * @param prefix the path prefix
+	 * @return whether the path is the prefix or below it
 	 */
 	static boolean isAtOrBelow(MessageBytes path, String prefix) {
 		if (path.getType() != MessageBytes.T_CHARS) {
