@@ -237,6 +237,19 @@ public class TomcatLatencyProperties {
 		 */
 		private List<Request> requests = new ArrayList<>();
 
+		/**
+		 * Whether this run is a training run for the JVM's AOT cache or CDS archive: warm
+		 * up with route discovery, each request repeated, then close the application and
+		 * exit with status 0, or non-zero if a warm-up request failed.
+		 */
+		private boolean training = false;
+
+		/**
+		 * How many times a training run sends each warm-up request at least, so that the
+		 * JVM records profiles of the request path.
+		 */
+		private int trainingRepetitions = 30;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -284,6 +297,23 @@ public class TomcatLatencyProperties {
 
 		public void setRequests(List<Request> requests) {
 			this.requests = requests;
+		}
+
+		public boolean isTraining() {
+			return this.training;
+		}
+
+		public void setTraining(boolean training) {
+			this.training = training;
+		}
+
+		public int getTrainingRepetitions() {
+			return this.trainingRepetitions;
+		}
+
+		public void setTrainingRepetitions(int trainingRepetitions) {
+			Assert.isTrue(trainingRepetitions > 0, "'tomcat-latency.warmup.training-repetitions' must be at least 1");
+			this.trainingRepetitions = trainingRepetitions;
 		}
 
 		/**

@@ -43,7 +43,7 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * @param request the servlet request
 	 * @return {@code true} for a request sent by the warm-up
 	 */
-	boolean carriesToken(HttpServletRequest request) {
+	public boolean carriesToken(HttpServletRequest request) {
 		return this.token.equals(request.getHeader(HEADER));
 	}
 

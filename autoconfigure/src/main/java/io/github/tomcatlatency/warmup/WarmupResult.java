@@ -91,7 +91,12 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 	public record RequestResult(String method, String path, @Nullable Integer status, double latencyMs,
 			@Nullable String error) {
 
-		boolean failed() {
+		/**
+		 * Return whether the request failed: no response, or a server error other than
+		 * 503.
+		 * @return {@code true} if it failed
+		 */
+		public boolean failed() {
 			// 503 is what health and readiness-aware routes answer before the application
 			// is
 			// ready: the request still ran through the whole stack.

@@ -2,10 +2,12 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.net.URI;
 import java.util.List;
+import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
+import io.github.tomcatlatency.training.TrainingRequests;
 import io.github.tomcatlatency.warmup.LoopbackUri;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -59,8 +61,12 @@ public final class WarmupAutoConfiguration {
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		return new WarmupRunner(() -> serverUri(context), new WarmupRequests(warmup, frameworkRoutes, handlerMappings),
-				marker, warmup.getTimeout(), warmup.isFailOnError());
+		Supplier<List<WarmupRequest>> requests = new WarmupRequests(warmup, frameworkRoutes, handlerMappings);
+		if (warmup.isTraining()) {
+			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
+		}
+		return new WarmupRunner(() -> serverUri(context), requests, marker, warmup.getTimeout(),
+				warmup.isFailOnError());
 	}
 
 	private static @Nullable URI serverUri(ApplicationContext context) {

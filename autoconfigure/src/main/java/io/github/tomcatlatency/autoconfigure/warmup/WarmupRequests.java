@@ -47,7 +47,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			requests.add(new WarmupRequest(request.getMethod(), request.getPath(), request.getHeaders(),
 					request.getBody(), request.getRepetitions()));
 		}
-		if (this.properties.isDiscoverRoutes()) {
+		// A training run happens in a build, against build-time resources.
+		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			this.handlerMappings.orderedStream()
 				.forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping)));
 		}

@@ -1,0 +1,109 @@
+package io.github.tomcatlatency.autoconfigure.training;
+
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
+import io.github.tomcatlatency.training.TrainingException;
+import io.github.tomcatlatency.training.TrainingExit;
+import io.github.tomcatlatency.training.TrainingRun;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link TrainingAutoConfiguration}.
+ */
+class TrainingAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(TrainingAutoConfiguration.class, WarmupAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class))
+		.withBean(TrainingExit.class, () -> (status) -> {
+			throw new AssertionError("A context runner test must not exit");
+		});
+
+	@Test
+	void staysOffByDefault() {
+		this.contextRunner.run((context) -> assertThat(context).hasNotFailed()
+			.hasSingleBean(WarmupRunner.class)
+			.doesNotHaveBean(TrainingRun.class)
+			.doesNotHaveBean(FilterRegistrationBean.class));
+	}
+
+	@Test
+	void trainsAServletAppOnTomcatAndRollsBackWarmupTransactions() {
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(TrainingRun.class)
+				.hasSingleBean(WarmupRunner.class)
+				.hasSingleBean(FilterRegistrationBean.class));
+	}
+
+	@Test
+	void rollsNothingBackWithoutSpringTx() {
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true")
+			.withClassLoader(new FilteredClassLoader(PlatformTransactionManager.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(TrainingRun.class)
+				.doesNotHaveBean(FilterRegistrationBean.class));
+	}
+
+	@Test
+	void failsWithContextExitOnRefresh() {
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true", "spring.context.exit=onRefresh")
+			.run((context) -> assertThat(failure(context).getDescription())
+				.contains("tomcat-latency.warmup.training=true")
+				.contains("spring.context.exit=onRefresh"));
+	}
+
+	@Test
+	void failsOnANonWebApplication() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(TrainingAutoConfiguration.class, WarmupAutoConfiguration.class))
+			.withPropertyValues("tomcat-latency.warmup.training=true")
+			.run((context) -> assertThat(failure(context).getDescription())
+				.contains("tomcat-latency.warmup.training=true")
+				.contains("not a Spring MVC application on an embedded Tomcat"));
+	}
+
+	@Test
+	void failsWhenTheWarmupIsOff() {
+		this.contextRunner
+			.withPropertyValues("tomcat-latency.warmup.training=true", "tomcat-latency.warmup.enabled=false")
+			.run((context) -> assertThat(failure(context).getDescription())
+				.contains("tomcat-latency.warmup.training=true")
+				.contains("tomcat-latency.warmup.enabled is false"));
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true", "tomcat-latency.enabled=false")
+			.run((context) -> assertThat(failure(context).getDescription())
+				.contains("tomcat-latency.enabled is false"));
+	}
+
+	@Test
+	void failsWithoutRepetitions() {
+		this.contextRunner
+			.withPropertyValues("tomcat-latency.warmup.training=true", "tomcat-latency.warmup.training-repetitions=0")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("tomcat-latency.warmup.training-repetitions"));
+	}
+
+	private static FailureAnalysis failure(ApplicationContextAssertProvider<?> context) {
+		assertThat(context).hasFailed();
+		FailureAnalysis analysis = new TrainingFailureAnalyzer().analyze(context.getStartupFailure());
+		assertThat(analysis).as("failure analysis of %s", context.getStartupFailure()).isNotNull();
+		assertThat(analysis.getCause()).isInstanceOf(TrainingException.class);
+		assertThat(analysis.getAction()).isNotBlank();
+		return analysis;
+	}
+
+}

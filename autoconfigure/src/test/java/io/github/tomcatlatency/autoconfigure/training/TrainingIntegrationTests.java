@@ -1,0 +1,190 @@
+package io.github.tomcatlatency.autoconfigure.training;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import javax.sql.DataSource;
+
+import io.github.tomcatlatency.training.TrainingException;
+import io.github.tomcatlatency.training.TrainingExit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Integration tests for training runs on a real embedded Tomcat over real HTTP.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class TrainingIntegrationTests {
+
+	private static final String DATABASE = "jdbc:h2:mem:training-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+	@BeforeEach
+	void reset() {
+		TestApplication.exits.clear();
+		TestApplication.readiness.clear();
+		VisitController.rowsSeen.clear();
+	}
+
+	@Test
+	void servesEachRouteTheConfiguredNumberOfTimesThenClosesAndExits(CapturedOutput output) {
+		ConfigurableApplicationContext context = start("tomcat-latency.warmup.training-repetitions=4");
+		assertThat(context.isActive()).isFalse();
+		// Closed before the exit: the JVM must only write its cache once the
+		// application has stopped.
+		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
+		// Every visit saw only its own row: each was rolled back before the next.
+		assertThat(VisitController.rowsSeen).containsExactly(1, 1, 1, 1);
+		assertThat(new JdbcTemplate(dataSource()).queryForObject("select count(*) from visit", Integer.class)).isZero();
+		assertThat(TestApplication.readiness).doesNotContain(ReadinessState.ACCEPTING_TRAFFIC);
+		assertThat(output).contains("Training run sent")
+			.contains("GET /visits x4")
+			.contains("GET /tomcat-latency-warmup/not-found x4");
+	}
+
+	@Test
+	void failingRouteFailsTheRunInsteadOfExitingNormally() {
+		assertThatExceptionOfType(TrainingException.class)
+			.isThrownBy(() -> start("tomcat-latency.warmup.training-repetitions=2",
+					"tomcat-latency.warmup.requests[0].path=/fail?now"))
+			.withMessageContaining("tomcat-latency.warmup.training=true")
+			.withMessageContaining("GET /fail?now: status 500")
+			.satisfies((ex) -> assertThat(ex.getExitCode()).isEqualTo(1));
+		assertThat(TestApplication.exits).isEmpty();
+	}
+
+	@Test
+	void timeoutBoundsTheRun() {
+		assertThatExceptionOfType(TrainingException.class).isThrownBy(
+				() -> start("tomcat-latency.warmup.timeout=300ms", "tomcat-latency.warmup.training-repetitions=1000"))
+			.withMessageContaining("timed out")
+			.withMessageContaining("tomcat-latency.warmup.timeout");
+		assertThat(TestApplication.exits).isEmpty();
+	}
+
+	@Test
+	void serverWithoutAPlainHttpConnectorFailsBeforeTheWarmup(@TempDir Path directory) throws Exception {
+		Path keyStore = directory.resolve("server.p12");
+		Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+				"-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=localhost",
+				"-validity", "1", "-storetype", "PKCS12", "-keystore", keyStore.toString(), "-storepass", "secret")
+			.inheritIO()
+			.start();
+		assertThat(keytool.waitFor()).isZero();
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> start("server.ssl.key-store=" + keyStore.toUri(), "server.ssl.key-store-password=secret",
+					"server.ssl.key-alias=server"))
+			.havingRootCause()
+			.isInstanceOf(TrainingException.class)
+			.withMessageContaining("tomcat-latency.warmup.training=true needs a plain-HTTP connector");
+		assertThat(VisitController.rowsSeen).isEmpty();
+		assertThat(TestApplication.exits).isEmpty();
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		// Jetty is on the test class path for back-off tests; a management context would
+		// find both.
+		return new SpringApplicationBuilder(TestApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "tomcat-latency.warmup.training=true")
+			.properties(properties)
+			.run();
+	}
+
+	private static DataSource dataSource() {
+		return new DriverManagerDataSource(DATABASE);
+	}
+
+	record Exit(int status, boolean contextActive) {
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import({ VisitController.class, FailingController.class })
+	static class TestApplication {
+
+		static final List<Exit> exits = new CopyOnWriteArrayList<>();
+
+		static final List<ReadinessState> readiness = new CopyOnWriteArrayList<>();
+
+		@Bean
+		DataSource dataSource() {
+			DataSource dataSource = TrainingIntegrationTests.dataSource();
+			new JdbcTemplate(dataSource).execute("create table if not exists visit (id varchar(36) primary key)");
+			return dataSource;
+		}
+
+		@Bean
+		PlatformTransactionManager transactionManager(DataSource dataSource) {
+			return new DataSourceTransactionManager(dataSource);
+		}
+
+		@Bean
+		TrainingExit recordingExit(ConfigurableApplicationContext context) {
+			return (status) -> exits.add(new Exit(status, context.isActive()));
+		}
+
+		@Bean
+		ApplicationListener<AvailabilityChangeEvent<ReadinessState>> readinessRecorder() {
+			return (event) -> readiness.add(event.getState());
+		}
+
+	}
+
+	@RestController
+	static class VisitController {
+
+		static final List<Integer> rowsSeen = new CopyOnWriteArrayList<>();
+
+		private final JdbcTemplate jdbc;
+
+		VisitController(DataSource dataSource) {
+			this.jdbc = new JdbcTemplate(dataSource);
+		}
+
+		@GetMapping("/visits")
+		String visit() {
+			this.jdbc.update("insert into visit (id) values (?)", UUID.randomUUID().toString());
+			rowsSeen.add(this.jdbc.queryForObject("select count(*) from visit", Integer.class));
+			return "visited";
+		}
+
+	}
+
+	@RestController
+	static class FailingController {
+
+		@GetMapping(path = "/fail", params = "now")
+		String fail() {
+			throw new IllegalStateException("fails on purpose");
+		}
+
+	}
+
+}
