@@ -78,6 +78,19 @@ final class LoggedProcess implements AutoCloseable {
 				this.name + ": " + what + " did not happen within " + timeout + ":\n" + output());
 	}
 
+	/**
+	 * Wait for the process to exit by itself.
+	 * @param timeout how long to wait at most
+	 * @return its exit status
+	 * @throws Exception if it has not exited within the timeout
+	 */
+	int awaitExit(Duration timeout) throws Exception {
+		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+			throw new IllegalStateException(this.name + " did not exit within " + timeout + ":\n" + output());
+		}
+		return this.process.exitValue();
+	}
+
 	String output() throws IOException {
 		return Files.readString(this.log);
 	}

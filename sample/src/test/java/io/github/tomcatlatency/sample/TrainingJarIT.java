@@ -1,0 +1,94 @@
+package io.github.tomcatlatency.sample;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * End-to-end tests of training runs on the packaged sample: {@code java -jar} with
+ * {@code --tomcat-latency.warmup.training=true} must end by itself, with status 0 after a
+ * good warm-up and non-zero otherwise, in the extracted jar layout that the JVM's caches
+ * need.
+ */
+class TrainingJarIT {
+
+	// Warm-up timeout (30s) plus graceful shutdown (30s), with room for a busy machine.
+	private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(150);
+
+	@TempDir
+	static Path directory;
+
+	private static Path extractedJar;
+
+	@BeforeAll
+	static void extract() throws Exception {
+		Path jar = Path.of(System.getProperty("sample.jar"));
+		Path destination = directory.resolve("extracted");
+		try (LoggedProcess extract = LoggedProcess.start("extract", List.of(java(), "-Djarmode=tools", "-jar",
+				jar.toString(), "extract", "--destination", destination.toString()))) {
+			assertThat(extract.awaitExit(EXIT_TIMEOUT)).as(extract.output()).isZero();
+		}
+		extractedJar = destination.resolve(jar.getFileName());
+		assertThat(extractedJar).isRegularFile();
+	}
+
+	@Test
+	void trainingRunServesTheRoutesThenExitsWithStatusZeroAndTheJvmWritesItsArchive() throws Exception {
+		Path archive = directory.resolve("app.jsa");
+		try (LoggedProcess training = train(List.of("-XX:ArchiveClassesAtExit=" + archive),
+				"--tomcat-latency.warmup.training-repetitions=3")) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
+			assertThat(training.output()).contains("Training run sent")
+				.contains("GET /fast x3")
+				.contains("GET /filtered x3")
+				.contains("GET /greetings/warm-up x3")
+				.doesNotContain("ACCEPTING_TRAFFIC");
+		}
+		assertThat(Files.size(archive)).isPositive();
+	}
+
+	@Test
+	void failedWarmupExitsWithANonZeroStatusAndTheReason() throws Exception {
+		try (LoggedProcess training = train(List.of(), "--tomcat-latency.warmup.timeout=1s",
+				"--tomcat-latency.warmup.requests[0].path=/slow?millis=2000")) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
+			assertThat(training.output()).contains("APPLICATION FAILED TO START")
+				.contains("tomcat-latency.warmup.training=true")
+				.contains("timed out")
+				.doesNotContain("Training run sent");
+		}
+	}
+
+	@Test
+	void exitOnRefreshFailsInsteadOfTrainingNothing() throws Exception {
+		try (LoggedProcess training = train(List.of("-Dspring.context.exit=onRefresh"))) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
+			assertThat(training.output()).contains("APPLICATION FAILED TO START")
+				.contains("spring.context.exit=onRefresh")
+				.doesNotContain("Tomcat started");
+		}
+	}
+
+	private static LoggedProcess train(List<String> jvmOptions, String... arguments) throws Exception {
+		List<String> command = new ArrayList<>();
+		command.add(java());
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-jar", extractedJar.toString(), "--server.port=0", "--server.address=127.0.0.1",
+				"--tomcat-latency.warmup.training=true"));
+		command.addAll(List.of(arguments));
+		return LoggedProcess.start("training run", command);
+	}
+
+	private static String java() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+}
