@@ -77,6 +77,16 @@ class TrainingJarIT {
 		}
 	}
 
+	@Test
+	void nonWebApplicationFailsInsteadOfTrainingNothing() throws Exception {
+		try (LoggedProcess training = train(List.of(), "--spring.main.web-application-type=none")) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
+			assertThat(training.output()).contains("APPLICATION FAILED TO START")
+				.contains("tomcat-latency.warmup.training=true")
+				.contains("not a Spring MVC application on an embedded Tomcat");
+		}
+	}
+
 	private static LoggedProcess train(List<String> jvmOptions, String... arguments) throws Exception {
 		List<String> command = new ArrayList<>();
 		command.add(java());
