@@ -15,7 +15,8 @@
 # to ACCEPTING_TRAFFIC (polling health would itself warm the app up), then gets one request to
 # one route (first) and 20 more (warm median). Every JVM's figure is printed. The measured
 # JVMs run the starter's default warm-up, as users would; WARMUP=off adds
-# --tomcat-latency.warmup.enabled=false to show the cache's own effect.
+# --tomcat-latency.warmup.enabled=false to show the cache's own effect. TRAINING_ARGS adds
+# arguments to the training mode's run, for example warm-up requests to routes with path variables.
 source "$(dirname "$0")/common.sh"
 
 PHASE=${1:?prepare or measure}
@@ -69,7 +70,7 @@ train() {
 	status=$?
 	set -e
 	local served
-	served=$(grep -o 'Training run sent [0-9]* warm-up requests in [0-9]* ms' "$WORK/$variant-training.log" || true)
+	served=$(grep -o 'Training run sent [0-9]* warm-up requests in [0-9.]* ms' "$WORK/$variant-training.log" || true)
 	printf 'training %-8s exit status %s, %s ms launch to exit (cache assembly included)%s\n' "$variant" "$status" \
 		"$(($(now_ms) - start))" "${served:+; $served}"
 	((status == 0)) || { tail -40 "$WORK/$variant-training.log" >&2; return 1; }
@@ -80,7 +81,10 @@ prepare() {
 	rm -rf "$WORK" && mkdir -p "$WORK"
 	"$JAVA" -Djarmode=tools -jar "$JAR" extract --destination "$WORK/app" >/dev/null
 	train boot -Dspring.context.exit=onRefresh -jar "$APP_JAR" --server.port=0
-	train training -jar "$APP_JAR" --server.port=0 --tomcat-latency.warmup.training=true
+	local extra=()
+	read -ra extra <<<"${TRAINING_ARGS:-}"
+	[[ -z ${TRAINING_ARGS:-} ]] || echo "training mode's run also gets: $TRAINING_ARGS"
+	train training -jar "$APP_JAR" --server.port=0 --tomcat-latency.warmup.training=true "${extra[@]}"
 	ls -l "$WORK"/*."$CACHE_SUFFIX"
 }
 
