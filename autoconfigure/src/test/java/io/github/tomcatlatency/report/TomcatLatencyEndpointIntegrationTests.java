@@ -110,15 +110,16 @@ class TomcatLatencyEndpointIntegrationTests {
 						(route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
 							.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
 			Map<String, Object> cache = map(report, "cache");
-			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "ttlSetBy", "maxSizeBytes",
-					"maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning", "pinMaxSizeBytes");
+			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "maxSizeBytes",
+					"objectMaxSizeBytes", "pinning", "pinMaxSizeBytes", "missingMaxSizeBytes");
 			assertThat(map(cache, "statistics")).containsOnlyKeys("lookups", "hits", "sizeBytes", "pinnedEntries",
-					"pinnedBytes", "pinnedHits");
+					"pinnedBytes", "pinnedHits", "missingEntries", "missingBytes", "missingHits");
 			Map<String, Object> warmup = map(report, "warmup");
 			assertThat(warmup).containsKeys("state", "startedAt", "endedAt", "durationMs", "requests");
 			assertThat(warmup.get("state")).isEqualTo("COMPLETED");
 			assertThat(list(warmup, "requests")).isNotEmpty()
-				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMs"));
+				.allSatisfy((request) -> assertThat(request).containsKeys("origin", "method", "path", "status",
+						"latencyMs"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
 					"advisoryData", "highestSeverity", "advisories", "remedy", "configurationRisks");

@@ -1,16 +1,23 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.warmup.LoopbackUri;
-import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.JpaQueryWarmup;
+import io.github.tomcatlatency.warmup.JsonTypeWarmup;
+import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTask;
+import jakarta.persistence.EntityManagerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
 import org.jspecify.annotations.Nullable;
@@ -32,7 +39,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
+import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
+import org.springframework.orm.jpa.EntityManagerFactoryUtils;
+import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.ViewResolver;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -54,13 +69,20 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
+	WarmupHandlerMapping tomcatLatencyWarmupHandlerMapping(WarmupRequestMarker marker,
+			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
+		return new WarmupHandlerMapping(marker, viewResolvers, tasks);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean
 	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, TomcatLatencyProperties properties,
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		return new WarmupRunner(() -> serverUri(context), new WarmupRequests(warmup, frameworkRoutes, handlerMappings),
-				marker, warmup.getTimeout(), warmup.isFailOnError());
+		return new WarmupRunner(() -> serverUri(context),
+				new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks), marker,
+				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	private static @Nullable URI serverUri(ApplicationContext context) {
@@ -92,6 +114,65 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ConfigurableTransactionManager.class)
+	static class TransactionConfiguration {
+
+		@Bean
+		static TransactionRollbackPostProcessor tomcatLatencyWarmupTransactionRollback(
+				ObjectProvider<WarmupRequestMarker> marker) {
+			return new TransactionRollbackPostProcessor(marker);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ ObjectMapper.class, AbstractJacksonHttpMessageConverter.class })
+	static class JsonConfiguration {
+
+		@Bean
+		JsonTypeWarmup tomcatLatencyJsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+				ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters) {
+			return new JsonTypeWarmup(handlerMappings, handlerAdapters);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springdoc.core.properties.SpringDocConfigProperties")
+	static class SpringDocConfiguration {
+
+		@Bean
+		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
+			// The library's own routes: they describe the application without calling it.
+			return () -> {
+				List<WarmupRequest> requests = new ArrayList<>();
+				if (environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
+					requests.add(WarmupRequest.get(Origin.BUILT_IN,
+							environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
+				}
+				if (environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
+					requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
+				}
+				return requests;
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ EntityManagerFactory.class, EntityManagerFactoryUtils.class,
+			PlatformTransactionManager.class })
+	static class JpaConfiguration {
+
+		@Bean
+		JpaQueryWarmup tomcatLatencyJpaQueryWarmup(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+				ObjectProvider<PlatformTransactionManager> transactionManagers) {
+			return new JpaQueryWarmup(entityManagerFactories, transactionManagers);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ PathMappedEndpoints.class, ManagementPortType.class })
 	static class ActuatorConfiguration {
 
@@ -106,7 +187,7 @@ public final class WarmupAutoConfiguration {
 				if (health == null || ManagementPortType.get(environment) != ManagementPortType.SAME) {
 					return List.<WarmupRequest>of();
 				}
-				return List.of(WarmupRequest.get(health));
+				return List.of(WarmupRequest.get(Origin.BUILT_IN, health));
 			};
 		}
 
