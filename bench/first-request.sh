@@ -8,13 +8,14 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be a
 # request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
-# Usage: bench/first-request.sh rest|web [default|discover|off] [runs]
+# Usage: bench/first-request.sh rest|web [default|discover|off|without] [runs]
 #   default   the starter as a user gets it
 #   discover  with tomcat-latency.warmup.discover-routes=true
 #   off       with tomcat-latency.warmup.enabled=false, for comparison
+#   without   the same application packaged without the starter
 source "$(dirname "$0")/common.sh"
 
-APP=${1:?usage: first-request.sh rest|web [default|discover|off] [runs]}
+APP=${1:?usage: first-request.sh rest|web [default|discover|off|without] [runs]}
 VARIANT=${2:-default}
 RUNS=${3:-3}
 WARM_REQUESTS=15
@@ -39,8 +40,9 @@ case $VARIANT in
 default) ARGS=() ;;
 discover) ARGS=(--tomcat-latency.warmup.discover-routes=true) TARGET=1.5 ;;
 off) ARGS=(--tomcat-latency.warmup.enabled=false) ;;
+without) ARGS=() JAR=${JAR%.jar}-without-starter.jar ;;
 *)
-	echo "Unknown variant '$VARIANT': default, discover or off" >&2
+	echo "Unknown variant '$VARIANT': default, discover, off or without" >&2
 	exit 1
 	;;
 esac
