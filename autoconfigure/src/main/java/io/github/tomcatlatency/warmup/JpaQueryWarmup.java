@@ -21,10 +21,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Runs the JPA provider's query engine once per persistence unit, which the first query
  * of every data route otherwise pays for (parsing, translation to SQL, the first JDBC
- * statement): in a read-only transaction that is rolled back, a count and a criteria
+ * statement): in a read-only transaction that is rolled back, a JPQL query and a criteria
  * query with a {@code like} predicate and an order, on the first entity of the metamodel.
- * The criteria query asks for rows whose identifier is null, so no entity is ever loaded
- * and no application code runs.
+ * Both ask for rows whose identifier is null: the database answers from the primary key
+ * without scanning the table, no entity is ever loaded and no application code runs.
  */
 public final class JpaQueryWarmup implements WarmupTask {
 
@@ -81,18 +81,22 @@ public final class JpaQueryWarmup implements WarmupTask {
 			.orElse(null);
 	}
 
+	private static <T> SingularAttribute<? super T, ?> id(EntityType<T> entity) {
+		return entity.getSingularAttributes().stream().filter(SingularAttribute::isId).findFirst().orElseThrow();
+	}
+
 	private static <T> void query(EntityManager entityManager, EntityType<T> entity) {
-		entityManager.createQuery("select count(e) from " + entity.getName() + " e", Long.class).getSingleResult();
+		entityManager
+			.createQuery("select e from " + entity.getName() + " e where e." + id(entity).getName() + " is null",
+					entity.getJavaType())
+			.setMaxResults(1)
+			.getResultList();
 		CriteriaBuilder builder = entityManager.getCriteriaBuilder();
 		CriteriaQuery<T> query = builder.createQuery(entity.getJavaType());
 		Root<T> root = query.from(entity);
-		List<SingularAttribute<? super T, ?>> attributes = List.copyOf(entity.getSingularAttributes());
-		Path<?> id = attributes.stream()
-			.filter(SingularAttribute::isId)
-			.findFirst()
-			.map((attribute) -> root.get(attribute))
-			.orElseThrow();
-		List<SingularAttribute<? super T, ?>> strings = attributes.stream()
+		Path<?> id = root.get(id(entity));
+		List<SingularAttribute<? super T, ?>> strings = entity.getSingularAttributes()
+			.stream()
 			.filter((attribute) -> attribute.getJavaType() == String.class)
 			.sorted(Comparator.comparing(SingularAttribute::getName))
 			.toList();

@@ -37,14 +37,6 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	}
 
 	/**
-	 * Return whether a warm-up is sending requests right now.
-	 * @return {@code true} while the warm-up runs
-	 */
-	boolean isActive() {
-		return this.active;
-	}
-
-	/**
 	 * Return whether the request is one the running warm-up sent: it carries the token
 	 * and the warm-up is still sending requests.
 	 * @param request the servlet request

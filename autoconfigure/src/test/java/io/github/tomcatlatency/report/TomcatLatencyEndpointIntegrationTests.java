@@ -94,7 +94,8 @@ class TomcatLatencyEndpointIntegrationTests {
 			Map<String, Object> cold = map(report, "coldRequests");
 			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
 			Map<String, Object> first = map(cold, "firstRequest");
-			assertThat(first).containsOnlyKeys("route", "requests", "first", "warmMedianMs", "penaltyMs", "ratio");
+			assertThat(first).containsOnlyKeys("route", "method", "requests", "first", "warmMedianMs", "penaltyMs",
+					"ratio");
 			assertThat(first.get("route")).isEqualTo("/things/{id}");
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()

@@ -5,6 +5,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,6 +17,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -38,7 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class WarmupHandlerMappingIntegrationTests {
 
-	private final HttpClient client = HttpClient.newHttpClient();
+	private static final String[] PATHS = { WarmupHandlerMapping.TEXT_PATH + "?name=x", WarmupHandlerMapping.JSON_PATH,
+			WarmupHandlerMapping.RESOURCE_PATH, WarmupHandlerMapping.VIEW_PATH, WarmupHandlerMapping.TASKS_PATH };
 
 	@Test
 	void routesAnswerTheRunningWarmupThroughTheApplicationsConverters() throws Exception {
@@ -78,12 +83,13 @@ class WarmupHandlerMappingIntegrationTests {
 
 	@Test
 	void routesAreNotReachableByOutsideTraffic() throws Exception {
-		try (ConfigurableApplicationContext context = start(TestApplication.class)) {
+		try (ConfigurableApplicationContext context = start(EarlyCallerApplication.class)) {
+			// Before the warm-up: an application runner that runs first, once the server
+			// listens, even with the token.
+			assertThat(context.getBean(EarlyCaller.class).statuses).hasSize(2 * PATHS.length).containsOnly(404);
 			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
 			int port = port(context);
-			for (String path : new String[] { WarmupHandlerMapping.TEXT_PATH + "?name=x",
-					WarmupHandlerMapping.JSON_PATH, WarmupHandlerMapping.RESOURCE_PATH, WarmupHandlerMapping.VIEW_PATH,
-					WarmupHandlerMapping.TASKS_PATH }) {
+			for (String path : PATHS) {
 				// After the warm-up, even with the token.
 				assertThat(send(port, "GET", path, marker.token(), null).statusCode()).isEqualTo(404);
 				assertThat(send(port, "GET", path, null, null).statusCode()).isEqualTo(404);
@@ -127,7 +133,7 @@ class WarmupHandlerMappingIntegrationTests {
 		}
 	}
 
-	private HttpResponse<String> send(int port, String method, String path, String token, String body)
+	private static HttpResponse<String> send(int port, String method, String path, String token, String body)
 			throws Exception {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
 			.method(method, (body != null) ? BodyPublishers.ofString(body) : BodyPublishers.noBody());
@@ -137,7 +143,7 @@ class WarmupHandlerMappingIntegrationTests {
 		if (token != null) {
 			request.header(WarmupRequestMarker.HEADER, token);
 		}
-		return this.client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	private static ConfigurableApplicationContext start(Class<?> application, String... properties) {
@@ -160,6 +166,46 @@ class WarmupHandlerMappingIntegrationTests {
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	static class TestApplication {
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class EarlyCallerApplication {
+
+		@Bean
+		EarlyCaller earlyCaller(WebServerApplicationContext context, WarmupRequestMarker marker) {
+			return new EarlyCaller(context, marker);
+		}
+
+	}
+
+	static class EarlyCaller implements ApplicationRunner, Ordered {
+
+		private final WebServerApplicationContext context;
+
+		private final WarmupRequestMarker marker;
+
+		final List<Integer> statuses = new ArrayList<>();
+
+		EarlyCaller(WebServerApplicationContext context, WarmupRequestMarker marker) {
+			this.context = context;
+			this.marker = marker;
+		}
+
+		@Override
+		public void run(ApplicationArguments args) throws Exception {
+			int port = this.context.getWebServer().getPort();
+			for (String path : PATHS) {
+				this.statuses.add(send(port, "GET", path, null, null).statusCode());
+				this.statuses.add(send(port, "GET", path, this.marker.token(), null).statusCode());
+			}
+		}
+
+		@Override
+		public int getOrder() {
+			return Ordered.HIGHEST_PRECEDENCE;
+		}
 
 	}
 
