@@ -142,6 +142,9 @@ public class PinningResourceRoot extends StandardRoot {
 	/**
 	 * Pin the resource or remember the miss when either is for good; otherwise leave it
 	 * to the TTL cache.
+	 * @param path the normalized path looked up
+	 * @param resource what the TTL cache answered
+	 * @return the resource to serve
 	 */
 	private WebResource keep(String path, WebResource resource) {
 		if (!resource.exists()) {
@@ -184,6 +187,7 @@ public class PinningResourceRoot extends StandardRoot {
 	/**
 	 * Whether a path missing now stays missing: every resource set that serves static
 	 * resources, other than Spring Boot's empty temporary document base, is an archive.
+	 * @return whether misses can be remembered
 	 */
 	private boolean missesPermanent() {
 		Boolean permanent = this.missesPermanent;

@@ -7,20 +7,21 @@ import java.util.List;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
-import io.github.tomcatlatency.warmup.LoopbackUri;
 import io.github.tomcatlatency.warmup.JpaQueryWarmup;
 import io.github.tomcatlatency.warmup.JsonTypeWarmup;
+import io.github.tomcatlatency.warmup.LoopbackUri;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
-import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.github.tomcatlatency.warmup.WarmupTask;
-import jakarta.persistence.EntityManagerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
+import jakarta.persistence.EntityManagerFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
@@ -38,16 +39,14 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
-import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.transaction.ConfigurableTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.ViewResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration

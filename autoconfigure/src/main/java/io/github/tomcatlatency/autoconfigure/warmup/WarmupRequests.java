@@ -76,6 +76,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	/**
 	 * The starter's own routes, served by {@link WarmupHandlerMapping}, and the
 	 * application's error page as JSON and as HTML.
+	 * @return the requests
 	 */
 	private List<WarmupRequest> builtIn() {
 		List<WarmupRequest> requests = new ArrayList<>();
