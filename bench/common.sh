@@ -4,6 +4,7 @@ set -euo pipefail
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT_DIR=$(dirname "$BENCH_DIR")
 SAMPLE_JAR="$ROOT_DIR/sample/target/tomcat-latency-sample.jar"
+READINESS_LINE='ReadinessState changed to ACCEPTING_TRAFFIC'
 JAVA_OPTS=(-Xms512m -Xmx512m -XX:+UseParallelGC)
 PIDS=()
 
@@ -38,8 +39,35 @@ start_jar() {
 			cat "$log" >&2
 			return 1
 		fi
-		sleep 0.01
+		sleep 0.005
 	done
+}
+
+# build_bench_apps: packages bench/rest-app and bench/web-app, each with and without the starter.
+build_bench_apps() {
+	if [[ ! -f "$BENCH_DIR/rest-app/target/bench-rest-app.jar" || ! -f "$BENCH_DIR/web-app/target/bench-web-app.jar" \
+		|| -n "${REBUILD:-}" ]]; then
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app -am package)
+	fi
+}
+
+now_ms() {
+	date +%s%3N
+}
+
+# request_ms METHOD URL [CURL ARGS...]: prints the time to the full response in milliseconds.
+request_ms() {
+	local method=$1 url=$2 seconds
+	shift 2
+	seconds=$(curl -sS -o /dev/null -X "$method" -w '%{time_total}' "$@" "$url") || {
+		echo "$method $url failed" >&2
+		return 1
+	}
+	awk -v s="$seconds" 'BEGIN { print s * 1000 }'
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
 }
 
 is_ready() {

@@ -21,16 +21,6 @@ build_sample
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 
-now_ms() {
-	date +%s%3N
-}
-
-request_ms() {
-	local seconds
-	seconds=$(curl -sS -o /dev/null -w '%{time_total}' "$1") || { echo "GET $1 failed" >&2; return 1; }
-	awk -v s="$seconds" 'BEGIN { print s * 1000 }'
-}
-
 # measure VARIANT ROUTE ARGS...: one fresh start, appends to $WORK/VARIANT.ROUTE-NAME.* files.
 measure() {
 	local variant=$1 name=$2 route=$3
@@ -39,12 +29,12 @@ measure() {
 	port=$(free_port)
 	log="$WORK/$variant-$name.log"
 	start=$(now_ms)
-	READY_LOG_LINE='ReadinessState changed to ACCEPTING_TRAFFIC' start_sample "$port" "$log" \
+	READY_LOG_LINE=$READINESS_LINE start_sample "$port" "$log" \
 		--logging.level.org.springframework.boot.availability=debug "${SAMPLE_ARGS[@]}" "$@"
 	echo $(($(now_ms) - start)) >>"$WORK/$variant.startup"
-	request_ms "http://127.0.0.1:$port$route" >>"$WORK/$variant.$name.first"
+	request_ms GET "http://127.0.0.1:$port$route" >>"$WORK/$variant.$name.first"
 	for ((i = 0; i < WARM_REQUESTS; i++)); do
-		request_ms "http://127.0.0.1:$port$route"
+		request_ms GET "http://127.0.0.1:$port$route"
 	done | median >>"$WORK/$variant.$name.warm"
 	stop_samples
 }
@@ -58,10 +48,6 @@ for ((run = 1; run <= RUNS; run++)); do
 	done
 	echo "run $run of $RUNS done"
 done
-
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
-}
 
 for variant in on off; do
 	for name in configured not-configured; do

@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.Assert;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.util.pattern.PathPatternParser;
+import org.springframework.web.util.pattern.PatternParseException;
 
 /**
  * Configuration properties for tomcat-latency.
@@ -214,14 +216,21 @@ public class TomcatLatencyProperties {
 		private Duration timeout = Duration.ofSeconds(30);
 
 		/**
+		 * How long one warm-up request may take.
+		 */
+		private Duration requestTimeout = Duration.ofSeconds(5);
+
+		/**
 		 * Whether a failed or timed-out warm-up fails start-up instead of logging a
 		 * warning.
 		 */
 		private boolean failOnError = false;
 
 		/**
-		 * Whether to send the built-in requests that touch only the framework: an
-		 * unmatched path and the actuator health endpoint when it shares the server port.
+		 * Whether to send the built-in requests that touch only the framework: the
+		 * starter's own routes (text and JSON bodies, a static resource, a view), an
+		 * unmatched path as JSON and as HTML, and the actuator health endpoint when it
+		 * shares the server port.
 		 */
 		private boolean frameworkRequests = true;
 
@@ -231,6 +240,11 @@ public class TomcatLatencyProperties {
 		 * effects.
 		 */
 		private boolean discoverRoutes = false;
+
+		/**
+		 * Path patterns of discovered routes not to call, for example '/admin/**'.
+		 */
+		private List<String> exclude = new ArrayList<>();
 
 		/**
 		 * Requests to the application's own routes, sent after the built-in ones.
@@ -267,6 +281,15 @@ public class TomcatLatencyProperties {
 			this.timeout = timeout;
 		}
 
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			Assert.isTrue(requestTimeout.toMillis() > 0, "'tomcat-latency.warmup.request-timeout' must be positive");
+			this.requestTimeout = requestTimeout;
+		}
+
 		public boolean isFailOnError() {
 			return this.failOnError;
 		}
@@ -289,6 +312,23 @@ public class TomcatLatencyProperties {
 
 		public void setDiscoverRoutes(boolean discoverRoutes) {
 			this.discoverRoutes = discoverRoutes;
+		}
+
+		public List<String> getExclude() {
+			return this.exclude;
+		}
+
+		public void setExclude(List<String> exclude) {
+			for (String pattern : exclude) {
+				try {
+					PathPatternParser.defaultInstance.parse(pattern);
+				}
+				catch (PatternParseException ex) {
+					throw new IllegalArgumentException(
+							"'tomcat-latency.warmup.exclude' has an invalid pattern '" + pattern + "'", ex);
+				}
+			}
+			this.exclude = exclude;
 		}
 
 		public List<Request> getRequests() {
@@ -394,46 +434,32 @@ public class TomcatLatencyProperties {
 	}
 
 	/**
-	 * Properties of Tomcat's static-resource cache. Unset values keep what
-	 * 'server.tomcat.resource.*' and Tomcat configure.
+	 * Properties of Tomcat's static-resource cache. Its caching, time-to-live and maximum
+	 * size are Spring Boot's 'server.tomcat.resource.*'.
 	 */
 	public static class Cache {
 
-		private static final Duration MAX_TTL = Duration.ofDays(3650);
-
 		/**
-		 * Whether to manage Tomcat's resource cache: settings, prewarm, pinning and
-		 * meters.
+		 * Whether to manage Tomcat's resource cache: pinning, remembered missing paths,
+		 * prewarm and meters.
 		 */
 		private boolean enabled = true;
 
 		/**
-		 * Time-to-live of entries in Tomcat's resource cache; overrides
-		 * 'server.tomcat.resource.cache-ttl'.
-		 */
-		private @Nullable Duration ttl;
-
-		/**
-		 * Maximum size of Tomcat's resource cache; overrides
+		 * Largest resource whose content the cache keeps; at most a twentieth of
 		 * 'server.tomcat.resource.cache-max-size'.
-		 */
-		private @Nullable DataSize maxSize;
-
-		/**
-		 * Largest resource whose content the cache keeps; at most a twentieth of the
-		 * maximum size.
 		 */
 		private @Nullable DataSize objectMaxSize;
 
 		/**
-		 * Whether to load the servlet-context resources (META-INF/resources of jars, the
-		 * document root) into the cache at start-up.
+		 * Whether to look up every servlet-context resource (META-INF/resources of jars)
+		 * at start-up instead of when first requested.
 		 */
-		private boolean prewarm = true;
+		private boolean prewarm = false;
 
 		/**
-		 * Whether resources from jars, which cannot change while the application runs,
-		 * stay cached for good instead of expiring with the TTL.
+		 * Whether a resource from a jar, which cannot change while the application runs,
+		 * stays cached for good once first looked up instead of expiring with the TTL.
 		 */
 		private boolean pin = true;
 
@@ -448,28 +474,6 @@ public class TomcatLatencyProperties {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
-		}
-
-		public @Nullable Duration getTtl() {
-			return this.ttl;
-		}
-
-		public void setTtl(@Nullable Duration ttl) {
-			// Tomcat computes ttl + now: near Long.MAX_VALUE it overflows and revalidates
-			// always.
-			Assert.isTrue(ttl == null || ttl.compareTo(MAX_TTL) <= 0, "'tomcat-latency.cache.ttl' must be at most "
-					+ MAX_TTL.toDays() + " days; pin resources instead (tomcat-latency.cache.pin)");
-			Assert.isTrue(ttl == null || ttl.toMillis() > 0, "'tomcat-latency.cache.ttl' must be positive");
-			this.ttl = ttl;
-		}
-
-		public @Nullable DataSize getMaxSize() {
-			return this.maxSize;
-		}
-
-		public void setMaxSize(@Nullable DataSize maxSize) {
-			Assert.isTrue(maxSize == null || maxSize.toBytes() > 0, "'tomcat-latency.cache.max-size' must be positive");
-			this.maxSize = maxSize;
 		}
 
 		public @Nullable DataSize getObjectMaxSize() {

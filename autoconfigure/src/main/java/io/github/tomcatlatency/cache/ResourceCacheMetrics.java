@@ -34,11 +34,17 @@ public final class ResourceCacheMetrics implements MeterBinder {
 		counter(registry, "hits", "Lookups answered from Tomcat's resource cache, revalidated entries included",
 				ResourceCacheStatistics::hits);
 		counter(registry, "pinned.hits", "Lookups answered from pinned resources", ResourceCacheStatistics::pinnedHits);
+		counter(registry, "missing.hits", "Lookups answered from paths remembered as missing",
+				ResourceCacheStatistics::missingHits);
 		gauge(registry, "size", "Memory held by Tomcat's resource cache", BaseUnits.BYTES,
 				ResourceCacheStatistics::sizeBytes);
 		gauge(registry, "pinned.entries", "Resources pinned in memory", null, ResourceCacheStatistics::pinnedEntries);
 		gauge(registry, "pinned.size", "Memory held by pinned resources", BaseUnits.BYTES,
 				ResourceCacheStatistics::pinnedBytes);
+		gauge(registry, "missing.entries", "Paths remembered as missing", null,
+				ResourceCacheStatistics::missingEntries);
+		gauge(registry, "missing.size", "Memory held by paths remembered as missing", BaseUnits.BYTES,
+				ResourceCacheStatistics::missingBytes);
 	}
 
 	private void counter(MeterRegistry registry, String name, String description,

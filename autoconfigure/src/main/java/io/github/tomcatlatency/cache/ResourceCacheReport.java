@@ -13,8 +13,6 @@ import org.jspecify.annotations.Nullable;
  */
 public record ResourceCacheReport(ResourceCacheSettings settings, @Nullable ResourceCacheStatistics statistics) {
 
-	private static final String BOOT_OR_TOMCAT = "server.tomcat.resource.* or Tomcat's default";
-
 	/**
 	 * Return the report of a resource root that tomcat-latency does not manage
 	 * ({@code tomcat-latency.cache.enabled=false}): its settings, and no statistics.
@@ -22,8 +20,7 @@ public record ResourceCacheReport(ResourceCacheSettings settings, @Nullable Reso
 	 * @return the report
 	 */
 	public static ResourceCacheReport unmanaged(WebResourceRoot root) {
-		return new ResourceCacheReport(
-				ResourceCacheSettings.of(root, BOOT_OR_TOMCAT, BOOT_OR_TOMCAT, BOOT_OR_TOMCAT, false, 0), null);
+		return new ResourceCacheReport(ResourceCacheSettings.of(root, false, 0), null);
 	}
 
 }

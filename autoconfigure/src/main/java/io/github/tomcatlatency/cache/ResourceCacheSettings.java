@@ -3,37 +3,33 @@ package io.github.tomcatlatency.cache;
 import org.apache.catalina.WebResourceRoot;
 
 /**
- * The settings of Tomcat's resource cache in force, and the property that set each.
+ * The settings of Tomcat's resource cache in force. Spring Boot's
+ * {@code server.tomcat.resource.*} set caching, the TTL and the maximum size;
+ * {@code tomcat-latency.cache.*} the object maximum size and pinning.
  *
  * @param cachingAllowed whether Tomcat caches resources at all
- * @param ttlMs time-to-live of unpinned entries
- * @param ttlSetBy the property that set it
+ * @param ttlMs time-to-live of entries that are neither pinned nor missing for good
  * @param maxSizeBytes maximum size of the TTL cache
- * @param maxSizeSetBy the property that set it
  * @param objectMaxSizeBytes largest resource whose content is cached
- * @param objectMaxSizeSetBy the property that set it, or Tomcat's default
- * @param pinning whether resources from archives are pinned
+ * @param pinning whether resources from archives are pinned when first looked up
  * @param pinMaxSizeBytes the most memory pinned resources may take
+ * @param missingMaxSizeBytes the most memory remembered missing paths may take
  */
-public record ResourceCacheSettings(boolean cachingAllowed, double ttlMs, String ttlSetBy, long maxSizeBytes,
-		String maxSizeSetBy, long objectMaxSizeBytes, String objectMaxSizeSetBy, boolean pinning,
-		long pinMaxSizeBytes) {
+public record ResourceCacheSettings(boolean cachingAllowed, double ttlMs, long maxSizeBytes, long objectMaxSizeBytes,
+		boolean pinning, long pinMaxSizeBytes, long missingMaxSizeBytes) {
 
 	/**
 	 * Return the settings a resource root has in force.
 	 * @param root the root
-	 * @param ttlSetBy the property that set the TTL
-	 * @param maxSizeSetBy the property that set the maximum size
-	 * @param objectMaxSizeSetBy the property that set the object maximum size
 	 * @param pinning whether resources from archives are pinned
 	 * @param pinMaxSizeBytes the most memory pinned resources may take
 	 * @return the settings
 	 */
-	static ResourceCacheSettings of(WebResourceRoot root, String ttlSetBy, String maxSizeSetBy,
-			String objectMaxSizeSetBy, boolean pinning, long pinMaxSizeBytes) {
-		return new ResourceCacheSettings(root.isCachingAllowed(), root.getCacheTtl(), ttlSetBy,
-				root.getCacheMaxSize() * 1024, maxSizeSetBy, root.getCacheObjectMaxSize() * 1024L, objectMaxSizeSetBy,
-				pinning, pinMaxSizeBytes);
+	static ResourceCacheSettings of(WebResourceRoot root, boolean pinning, long pinMaxSizeBytes) {
+		boolean remembersMisses = root.isCachingAllowed() && root instanceof PinningResourceRoot;
+		return new ResourceCacheSettings(root.isCachingAllowed(), root.getCacheTtl(), root.getCacheMaxSize() * 1024,
+				root.getCacheObjectMaxSize() * 1024L, pinning, pinMaxSizeBytes,
+				remembersMisses ? PinningResourceRoot.MAX_MISS_BYTES : 0);
 	}
 
 }

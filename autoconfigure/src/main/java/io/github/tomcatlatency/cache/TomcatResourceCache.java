@@ -9,12 +9,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TomcatResourceCache {
 
-	private final String ttlSetBy;
-
-	private final String maxSizeSetBy;
-
-	private final String objectMaxSizeSetBy;
-
 	private final boolean pin;
 
 	private final long pinMaxSizeBytes;
@@ -23,17 +17,10 @@ public final class TomcatResourceCache {
 
 	/**
 	 * Create a holder.
-	 * @param ttlSetBy the property that sets the TTL
-	 * @param maxSizeSetBy the property that sets the maximum size
-	 * @param objectMaxSizeSetBy the property that sets the object maximum size
 	 * @param pin whether resources from archives are to be pinned
 	 * @param pinMaxSizeBytes the most memory pinned resources may take
 	 */
-	public TomcatResourceCache(String ttlSetBy, String maxSizeSetBy, String objectMaxSizeSetBy, boolean pin,
-			long pinMaxSizeBytes) {
-		this.ttlSetBy = ttlSetBy;
-		this.maxSizeSetBy = maxSizeSetBy;
-		this.objectMaxSizeSetBy = objectMaxSizeSetBy;
+	public TomcatResourceCache(boolean pin, long pinMaxSizeBytes) {
 		this.pin = pin;
 		this.pinMaxSizeBytes = pinMaxSizeBytes;
 	}
@@ -55,9 +42,8 @@ public final class TomcatResourceCache {
 		if (root == null) {
 			return null;
 		}
-		ResourceCacheSettings settings = ResourceCacheSettings.of(root, this.ttlSetBy, this.maxSizeSetBy,
-				this.objectMaxSizeSetBy, this.pin && root.isCachingAllowed() && root instanceof PinningResourceRoot,
-				this.pinMaxSizeBytes);
+		ResourceCacheSettings settings = ResourceCacheSettings.of(root,
+				this.pin && root.isCachingAllowed() && root instanceof PinningResourceRoot, this.pinMaxSizeBytes);
 		return new ResourceCacheReport(settings, statistics());
 	}
 

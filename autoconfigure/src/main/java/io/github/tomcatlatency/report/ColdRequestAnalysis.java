@@ -8,6 +8,7 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequests;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RouteSpikes;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Spikes;
+import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +20,8 @@ final class ColdRequestAnalysis {
 	private ColdRequestAnalysis() {
 	}
 
-	static ColdRequests analyse(RequestStatistics statistics, List<RouteStatistics> routes, int topRoutes) {
+	static ColdRequests analyse(RequestStatistics statistics, List<RouteStatistics> routes, int topRoutes,
+			@Nullable WarmupResult warmup) {
 		RouteStatistics firstRoute = statistics.firstRoute();
 		ColdRequest firstRequest = (firstRoute != null) ? coldRequest(firstRoute) : null;
 		List<ColdRequest> worst = routes.stream()
@@ -29,7 +31,8 @@ final class ColdRequestAnalysis {
 			.sorted(Comparator.comparingDouble(ColdRequest::penaltyMs).reversed())
 			.limit(topRoutes)
 			.toList();
-		return new ColdRequests(statistics.since(), firstRequest, worst, spikes(statistics, routes, topRoutes));
+		return new ColdRequests(statistics.since(), firstRequest, worst, ColdRouteRemedies.remedy(worst, warmup),
+				spikes(statistics, routes, topRoutes));
 	}
 
 	private static @Nullable ColdRequest coldRequest(RouteStatistics route) {
@@ -40,7 +43,7 @@ final class ColdRequestAnalysis {
 		double median = Milliseconds.of(route.total().percentileNanos(0.5));
 		double penalty = Math.max(0, Math.round((first.totalMs() - median) * 1000) / 1000.0);
 		double ratio = (median > 0) ? Math.round(first.totalMs() / median * 100) / 100.0 : 0;
-		return new ColdRequest(route.route(), route.total().count(), first, median, penalty, ratio);
+		return new ColdRequest(route.route(), route.method(), route.total().count(), first, median, penalty, ratio);
 	}
 
 	private static Spikes spikes(RequestStatistics statistics, List<RouteStatistics> routes, int topRoutes) {

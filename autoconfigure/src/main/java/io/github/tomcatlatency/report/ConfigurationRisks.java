@@ -2,7 +2,6 @@ package io.github.tomcatlatency.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.cache.ResourceCacheSettings;
@@ -21,10 +20,6 @@ import org.springframework.core.env.Environment;
  * application's environment.
  */
 final class ConfigurationRisks {
-
-	private static final String BOOT_CACHE_TTL = "server.tomcat.resource.cache-ttl";
-
-	private static final String CACHE_TTL = "tomcat-latency.cache.ttl";
 
 	/**
 	 * Share of a cache's capacity from which it counts as full: Tomcat evicts from 90 %.
@@ -56,14 +51,6 @@ final class ConfigurationRisks {
 				addResourceRisks(resources, risks);
 			}
 		}
-		String bootTtl = environment.getProperty(BOOT_CACHE_TTL);
-		String ttl = environment.getProperty(CACHE_TTL);
-		if (bootTtl != null && ttl != null && !Objects.equals(bootTtl, ttl)) {
-			risks.add(new ConfigurationRisk("cache-ttl-set-twice", Severity.LOW,
-					"The resource cache TTL is set twice with different values: " + BOOT_CACHE_TTL + "=" + bootTtl
-							+ " and " + CACHE_TTL + "=" + ttl + "; " + CACHE_TTL + " wins.",
-					"Remove " + BOOT_CACHE_TTL + " and keep " + CACHE_TTL + "."));
-		}
 		if (!warmupActive && lazyDispatcherServlet(components)) {
 			risks.add(new ConfigurationRisk("lazy-dispatcher-servlet-without-warmup", Severity.LOW,
 					"The DispatcherServlet initialises on the first request and no warm-up runs before the "
@@ -87,7 +74,7 @@ final class ConfigurationRisks {
 			risks.add(new ConfigurationRisk("resource-cache-full", Severity.MEDIUM,
 					"Tomcat's resource cache holds " + statistics.sizeBytes() + " of its " + settings.maxSizeBytes()
 							+ " bytes: new entries evict old ones or are not cached (Tomcat logs cache.addFail).",
-					"Raise tomcat-latency.cache.max-size (or server.tomcat.resource.cache-max-size)."));
+					"Raise server.tomcat.resource.cache-max-size."));
 		}
 	}
 

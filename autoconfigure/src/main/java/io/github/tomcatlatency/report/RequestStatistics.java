@@ -64,7 +64,7 @@ public final class RequestStatistics implements PhaseRecorder {
 		State state = this.state.get();
 		RouteStatistics statistics = state.routes.get(route.index());
 		if (statistics == null) {
-			state.routes.compareAndSet(route.index(), null, new RouteStatistics(route.uri()));
+			state.routes.compareAndSet(route.index(), null, new RouteStatistics(route.uri(), method));
 			statistics = state.routes.get(route.index());
 		}
 		if (state.firstRoute.get() == null) {

@@ -23,6 +23,8 @@ final class RouteStatistics {
 
 	private final String route;
 
+	private final String method;
+
 	private final LatencyHistogram total = new LatencyHistogram();
 
 	private final LatencyHistogram[] phases = { new LatencyHistogram(), new LatencyHistogram(),
@@ -36,8 +38,9 @@ final class RouteStatistics {
 
 	private final AtomicReference<@Nullable Split> lastSpike = new AtomicReference<>();
 
-	RouteStatistics(String route) {
+	RouteStatistics(String route, String method) {
 		this.route = route;
+		this.method = method;
 	}
 
 	void record(long containerNanos, long filtersNanos, long mvcNanos, SpikeDetection spikeDetection) {
@@ -65,6 +68,14 @@ final class RouteStatistics {
 
 	String route() {
 		return this.route;
+	}
+
+	/**
+	 * Return the HTTP method of the route's first request.
+	 * @return the method
+	 */
+	String method() {
+		return this.method;
 	}
 
 	LatencyHistogram total() {

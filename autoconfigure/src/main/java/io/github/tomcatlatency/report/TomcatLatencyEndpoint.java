@@ -83,7 +83,7 @@ public class TomcatLatencyEndpoint {
 		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
 		List<ConfigurationRisk> risks = (components != null)
 				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache) : List.of();
-		return new TomcatLatencyReport(ColdRequestAnalysis.analyse(this.statistics, routes, this.topRoutes),
+		return new TomcatLatencyReport(ColdRequestAnalysis.analyse(this.statistics, routes, this.topRoutes, warmup),
 				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, this.advisories.state(usage, risks));
 	}
 

@@ -38,10 +38,27 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param firstRequest the first request after the application became ready, against
 	 * the warm median of its route, or {@code null} before any request
 	 * @param worstRoutes the routes whose first request cost most over their warm median
+	 * @param remedy how to warm the routes whose first request paid a cold penalty, or
+	 * {@code null} when none did
 	 * @param spikes requests far above their route's median after the route sat idle
 	 */
 	public record ColdRequests(@Nullable Instant since, @Nullable ColdRequest firstRequest,
-			List<ColdRequest> worstRoutes, Spikes spikes) {
+			List<ColdRequest> worstRoutes, @Nullable ColdRouteRemedy remedy, Spikes spikes) {
+
+	}
+
+	/**
+	 * How to warm the routes whose first request after readiness took at least
+	 * {@link ColdRouteRemedies#COLD_RATIO} times their warm median.
+	 *
+	 * @param routes the cold routes, as {@code METHOD route}
+	 * @param applicationYml the {@code application.yml} lines that warm them, one
+	 * configured warm-up request per route
+	 * @param discoverableRoutes those of them that
+	 * {@code tomcat-latency.warmup.discover-routes=true} would warm instead: {@code GET}
+	 * routes with a literal path, while discovery is off
+	 */
+	public record ColdRouteRemedy(List<String> routes, String applicationYml, List<String> discoverableRoutes) {
 
 	}
 
@@ -49,14 +66,15 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * A route's first request against its warm median.
 	 *
 	 * @param route the route
+	 * @param method the HTTP method of the route's first request
 	 * @param requests requests to the route so far
 	 * @param first the first request's time and phases
 	 * @param warmMedianMs the route's median
 	 * @param penaltyMs how much longer the first request took than the median
 	 * @param ratio the first request's time divided by the median
 	 */
-	public record ColdRequest(String route, long requests, Split first, double warmMedianMs, double penaltyMs,
-			double ratio) {
+	public record ColdRequest(String route, String method, long requests, Split first, double warmMedianMs,
+			double penaltyMs, double ratio) {
 
 	}
 

@@ -34,7 +34,7 @@ public final class TrainingRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	private WarmupRequest repeated(WarmupRequest request) {
-		return new WarmupRequest(request.method(), request.path(), request.headers(), request.body(),
+		return new WarmupRequest(request.origin(), request.method(), request.path(), request.headers(), request.body(),
 				Math.max(request.repetitions(), this.repetitions));
 	}
 

@@ -3,9 +3,14 @@ package io.github.tomcatlatency.warmup;
 import java.util.List;
 import java.util.Set;
 
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+
+import org.springframework.http.server.PathContainer;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Finds the application's own routes that a warm-up can call without arguments: those
@@ -19,20 +24,25 @@ public final class MvcRouteDiscovery {
 	}
 
 	/**
-	 * Return a {@code GET} request for each safe-looking route of the mapping.
+	 * Return a {@code GET} request for each safe-looking route of the mapping that no
+	 * exclusion matches.
 	 * @param mapping the application's annotated-controller mapping
+	 * @param excludes path patterns of routes not to call, in the syntax of
+	 * {@link PathPatternParser}
 	 * @return the requests, sorted by path
 	 */
-	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping) {
+	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping, List<String> excludes) {
+		List<PathPattern> excluded = excludes.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		return mapping.getHandlerMethods()
 			.keySet()
 			.stream()
 			.filter(MvcRouteDiscovery::isPlainGet)
 			.flatMap((info) -> info.getPatternValues().stream())
 			.filter(MvcRouteDiscovery::isLiteral)
+			.filter((path) -> excluded.stream().noneMatch((pattern) -> pattern.matches(PathContainer.parsePath(path))))
 			.distinct()
 			.sorted()
-			.map(WarmupRequest::get)
+			.map((path) -> WarmupRequest.get(Origin.DISCOVERED, path))
 			.toList();
 	}
 

@@ -7,14 +7,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * One request of a warm-up, sent {@code repetitions} times.
  *
+ * @param origin where the request comes from
  * @param method the HTTP method
  * @param path the path below the servlet context path, starting with {@code /}
  * @param headers extra request headers
  * @param body the request body, or {@code null} for none
  * @param repetitions how many times to send it, at least one
  */
-public record WarmupRequest(String method, String path, Map<String, String> headers, @Nullable String body,
-		int repetitions) {
+public record WarmupRequest(Origin origin, String method, String path, Map<String, String> headers,
+		@Nullable String body, int repetitions) {
 
 	public WarmupRequest {
 		if (!path.startsWith("/")) {
@@ -28,11 +29,35 @@ public record WarmupRequest(String method, String path, Map<String, String> head
 
 	/**
 	 * Create a {@code GET} request sent once.
+	 * @param origin where the request comes from
 	 * @param path the path below the servlet context path
 	 * @return the request
 	 */
-	public static WarmupRequest get(String path) {
-		return new WarmupRequest("GET", path, Map.of(), null, 1);
+	public static WarmupRequest get(Origin origin, String path) {
+		return new WarmupRequest(origin, "GET", path, Map.of(), null, 1);
+	}
+
+	/**
+	 * Where a warm-up request comes from.
+	 */
+	public enum Origin {
+
+		/**
+		 * Built into the starter: touches only the framework.
+		 */
+		BUILT_IN,
+
+		/**
+		 * Configured in {@code tomcat-latency.warmup.requests}.
+		 */
+		CONFIGURED,
+
+		/**
+		 * One of the application's routes, found by
+		 * {@code tomcat-latency.warmup.discover-routes}.
+		 */
+		DISCOVERED
+
 	}
 
 }

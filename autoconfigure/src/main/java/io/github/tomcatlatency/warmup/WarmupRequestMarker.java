@@ -37,6 +37,16 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	}
 
 	/**
+	 * Return whether the request is one the running warm-up sent: it carries the token
+	 * and the warm-up is still sending requests.
+	 * @param request the servlet request
+	 * @return {@code true} for a request of the running warm-up
+	 */
+	boolean isRunningWarmupRequest(HttpServletRequest request) {
+		return this.active && carriesToken(request);
+	}
+
+	/**
 	 * Return whether the request carries the warm-up token, even if the warm-up has just
 	 * ended: the server may finish a warm-up request after the warm-up has read its
 	 * response.

@@ -63,7 +63,8 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		COMPLETED,
 
 		/**
-		 * Some requests could not be sent or answered 500 or above, other than 503.
+		 * Some requests could not be sent or answered 500 or above, other than 503, or
+		 * the server could not be reached.
 		 */
 		FAILED,
 
@@ -82,14 +83,15 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 	/**
 	 * One request of a warm-up.
 	 *
+	 * @param origin where the request comes from
 	 * @param method the HTTP method
 	 * @param path the path below the servlet context path
 	 * @param status the response status, or {@code null} if no response came
 	 * @param latencyMs the time to the full response, or to the failure
 	 * @param error the failure without its stack trace, or {@code null}
 	 */
-	public record RequestResult(String method, String path, @Nullable Integer status, double latencyMs,
-			@Nullable String error) {
+	public record RequestResult(WarmupRequest.Origin origin, String method, String path, @Nullable Integer status,
+			double latencyMs, @Nullable String error) {
 
 		/**
 		 * Return whether the request failed: no response, or a server error other than
@@ -98,8 +100,7 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		 */
 		public boolean failed() {
 			// 503 is what health and readiness-aware routes answer before the application
-			// is
-			// ready: the request still ran through the whole stack.
+			// is ready: the request still ran through the whole stack.
 			return this.error != null || this.status == null || (this.status >= 500 && this.status != 503);
 		}
 

@@ -1,8 +1,10 @@
 package io.github.tomcatlatency.warmup;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -12,7 +14,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import org.apache.commons.logging.Log;
@@ -28,8 +32,12 @@ import org.springframework.core.Ordered;
  * {@link ApplicationRunner} it runs before Spring Boot publishes
  * {@code ReadinessState.ACCEPTING_TRAFFIC}, so the application reports itself ready only
  * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
- * converters and error handling have run once. The timeout bounds how long readiness
- * waits; failures log a warning and start-up continues unless asked otherwise.
+ * converters and error handling have run once.
+ * <p>
+ * Each request is sent once per repetition, never retried. The timeout bounds how long
+ * readiness waits, the request timeout how long one request may take; a server that
+ * cannot be reached ends the warm-up at once. Whatever fails is logged in one warning and
+ * start-up continues, unless asked otherwise.
  */
 public final class WarmupRunner implements ApplicationRunner, Ordered {
 
@@ -43,6 +51,8 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	private final Duration timeout;
 
+	private final Duration requestTimeout;
+
 	private final boolean failOnError;
 
 	private volatile WarmupResult result = WarmupResult.pending();
@@ -54,14 +64,16 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	 * @param requests the requests to send, asked once the server listens
 	 * @param marker marks the requests so that metrics leave them out
 	 * @param timeout how long the whole warm-up may take
+	 * @param requestTimeout how long one request may take
 	 * @param failOnError whether a failed warm-up fails start-up
 	 */
 	public WarmupRunner(Supplier<@Nullable URI> server, Supplier<List<WarmupRequest>> requests,
-			WarmupRequestMarker marker, Duration timeout, boolean failOnError) {
+			WarmupRequestMarker marker, Duration timeout, Duration requestTimeout, boolean failOnError) {
 		this.server = server;
 		this.requests = requests;
 		this.marker = marker;
 		this.timeout = timeout;
+		this.requestTimeout = requestTimeout;
 		this.failOnError = failOnError;
 	}
 
@@ -117,7 +129,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.followRedirects(HttpClient.Redirect.NEVER)
-			.connectTimeout(this.timeout)
+			.connectTimeout(this.requestTimeout)
 			.build();
 		List<RequestResult> results = new ArrayList<>();
 		this.marker.setActive(true);
@@ -128,14 +140,17 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 					if (remaining <= 0) {
 						return WarmupResult.ended(State.TIMED_OUT, startedAt, Instant.now(),
 								"Not every request was sent within " + this.timeout.toMillis()
-										+ " ms (tomcat-latency.warmup.timeout)",
+										+ " ms (tomcat-latency.warmup.timeout)" + failures(results),
 								results);
 					}
-					RequestResult result = send(client, server, request, Duration.ofNanos(remaining));
-					results.add(result);
-					if (result.failed()) {
-						logger.warn("Tomcat warm-up request " + request.method() + " " + request.path() + " failed: "
-								+ ((result.error() != null) ? result.error() : "status " + result.status()));
+					Duration timeout = (remaining < this.requestTimeout.toNanos()) ? Duration.ofNanos(remaining)
+							: this.requestTimeout;
+					Sent sent = send(client, server, request, timeout);
+					results.add(sent.result());
+					log(sent.result());
+					if (sent.unreachable()) {
+						return WarmupResult.ended(State.FAILED, startedAt, Instant.now(),
+								"Cannot reach " + server + ": " + sent.result().error(), results);
 					}
 				}
 			}
@@ -146,17 +161,39 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		return ended(startedAt, deadline, results);
 	}
 
-	private WarmupResult ended(Instant startedAt, long deadline, List<RequestResult> results) {
+	private static void log(RequestResult result) {
+		String outcome = (result.status() != null) ? "status " + result.status() : result.error();
+		String line = "Tomcat warm-up " + result.method() + " " + result.path() + ": " + outcome + " in "
+				+ Math.round(result.latencyMs()) + " ms";
+		if (result.origin() == Origin.DISCOVERED) {
+			// The owners of the application should see which of its routes were called.
+			logger.info(line + " (discovered route)");
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug(line);
+		}
+	}
+
+	private static WarmupResult ended(Instant startedAt, long deadline, List<RequestResult> results) {
 		long failures = results.stream().filter(RequestResult::failed).count();
 		if (failures == 0) {
 			return WarmupResult.ended(State.COMPLETED, startedAt, Instant.now(), null, results);
 		}
 		State state = (System.nanoTime() - deadline >= 0) ? State.TIMED_OUT : State.FAILED;
 		return WarmupResult.ended(state, startedAt, Instant.now(),
-				failures + " of " + results.size() + " requests failed", results);
+				failures + " of " + results.size() + " requests failed" + failures(results), results);
 	}
 
-	private RequestResult send(HttpClient client, URI server, WarmupRequest request, Duration timeout) {
+	private static String failures(List<RequestResult> results) {
+		String failed = results.stream()
+			.filter(RequestResult::failed)
+			.map((result) -> result.method() + " " + result.path() + ": "
+					+ ((result.error() != null) ? result.error() : "status " + result.status()))
+			.collect(Collectors.joining("; "));
+		return failed.isEmpty() ? "" : " (" + failed + ")";
+	}
+
+	private Sent send(HttpClient client, URI server, WarmupRequest request, Duration timeout) {
 		long start = System.nanoTime();
 		try {
 			HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(server + request.path()))
@@ -166,29 +203,42 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				.header(WarmupRequestMarker.HEADER, this.marker.token());
 			request.headers().forEach(builder::header);
 			int status = client.send(builder.build(), BodyHandlers.discarding()).statusCode();
-			return new RequestResult(request.method(), request.path(), status, millisSince(start), null);
+			return new Sent(result(request, start, status, null), false);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return failure(request, start, ex);
+			return new Sent(result(request, start, null, describe(ex)), true);
+		}
+		catch (HttpConnectTimeoutException | ConnectException ex) {
+			return new Sent(result(request, start, null, describe(ex)), true);
 		}
 		catch (HttpTimeoutException ex) {
-			return new RequestResult(request.method(), request.path(), null, millisSince(start),
-					"Timed out after " + timeout.toMillis() + " ms");
+			return new Sent(
+					result(request, start, null,
+							"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
+					false);
 		}
 		catch (IOException | RuntimeException ex) {
-			return failure(request, start, ex);
+			return new Sent(result(request, start, null, describe(ex)), false);
 		}
 	}
 
-	private static RequestResult failure(WarmupRequest request, long start, Exception ex) {
-		String error = (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
-				: ex.getClass().getSimpleName();
-		return new RequestResult(request.method(), request.path(), null, millisSince(start), error);
+	private static RequestResult result(WarmupRequest request, long start, @Nullable Integer status,
+			@Nullable String error) {
+		return new RequestResult(request.origin(), request.method(), request.path(), status,
+				WarmupResult.millis(System.nanoTime() - start), error);
 	}
 
-	private static double millisSince(long start) {
-		return WarmupResult.millis(System.nanoTime() - start);
+	private static String describe(Exception ex) {
+		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
+				: ex.getClass().getSimpleName();
+	}
+
+	/**
+	 * A request's result, and whether it showed that the server cannot be reached.
+	 */
+	private record Sent(RequestResult result, boolean unreachable) {
+
 	}
 
 }

@@ -124,8 +124,8 @@ class UserBeansTests {
 
 	@Test
 	void userWarmupRunnerWins() {
-		assertUserBeanWins(WarmupRunner.class,
-				() -> new WarmupRunner(() -> null, List::of, new WarmupRequestMarker(), Duration.ofSeconds(1), false));
+		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, List::of, new WarmupRequestMarker(),
+				Duration.ofSeconds(1), Duration.ofSeconds(1), false));
 	}
 
 	@Test
@@ -151,7 +151,7 @@ class UserBeansTests {
 	}
 
 	private static TomcatResourceCache resourceCache() {
-		return new TomcatResourceCache("user", "user", "user", false, 0);
+		return new TomcatResourceCache(false, 0);
 	}
 
 }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -93,6 +94,10 @@ class EndpointReferenceIntegrationTests {
 
 	@BeforeAll
 	void sendTrafficWithASpike() throws Exception {
+		// A route whose first request is slow: cold, with a remedy.
+		for (int i = 0; i < 5; i++) {
+			assertThat(get("/cold").statusCode()).isEqualTo(200);
+		}
 		for (int i = 0; i < 20; i++) {
 			assertThat(get("/things/" + i).statusCode()).isEqualTo(200);
 		}
@@ -130,6 +135,16 @@ class EndpointReferenceIntegrationTests {
 			.anySatisfy((risk) -> assertThat(risk).containsEntry("id", "mapper-directory-redirect")
 				.containsEntry("severity", "HIGH"));
 		assertThat(map(map(this.report, "coldRequests"), "spikes")).containsEntry("idleMs", 300.0);
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void coldRouteGetsTheApplicationYmlThatWarmsIt() {
+		Map<String, Object> remedy = map(map(this.report, "coldRequests"), "remedy");
+		assertThat((List<String>) remedy.get("routes")).contains("GET /cold");
+		assertThat((String) remedy.get("applicationYml")).startsWith("tomcat-latency:\n  warmup:\n    requests:\n")
+			.contains("      - path: /cold\n");
+		assertThat((List<String>) remedy.get("discoverableRoutes")).contains("/cold");
 	}
 
 	@Test
@@ -276,6 +291,16 @@ class EndpointReferenceIntegrationTests {
 					Thread.sleep(300);
 				}
 				return id;
+			}
+
+			private final AtomicBoolean cold = new AtomicBoolean(true);
+
+			@GetMapping("/cold")
+			String cold() throws InterruptedException {
+				if (this.cold.getAndSet(false)) {
+					Thread.sleep(200);
+				}
+				return "cold";
 			}
 
 			@GetMapping("/json")

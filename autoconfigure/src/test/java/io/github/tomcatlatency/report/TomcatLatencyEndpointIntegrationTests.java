@@ -94,7 +94,8 @@ class TomcatLatencyEndpointIntegrationTests {
 			Map<String, Object> cold = map(report, "coldRequests");
 			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
 			Map<String, Object> first = map(cold, "firstRequest");
-			assertThat(first).containsOnlyKeys("route", "requests", "first", "warmMedianMs", "penaltyMs", "ratio");
+			assertThat(first).containsOnlyKeys("route", "method", "requests", "first", "warmMedianMs", "penaltyMs",
+					"ratio");
 			assertThat(first.get("route")).isEqualTo("/things/{id}");
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()
@@ -110,15 +111,16 @@ class TomcatLatencyEndpointIntegrationTests {
 						(route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
 							.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
 			Map<String, Object> cache = map(report, "cache");
-			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "ttlSetBy", "maxSizeBytes",
-					"maxSizeSetBy", "objectMaxSizeBytes", "objectMaxSizeSetBy", "pinning", "pinMaxSizeBytes");
+			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "maxSizeBytes",
+					"objectMaxSizeBytes", "pinning", "pinMaxSizeBytes", "missingMaxSizeBytes");
 			assertThat(map(cache, "statistics")).containsOnlyKeys("lookups", "hits", "sizeBytes", "pinnedEntries",
-					"pinnedBytes", "pinnedHits");
+					"pinnedBytes", "pinnedHits", "missingEntries", "missingBytes", "missingHits");
 			Map<String, Object> warmup = map(report, "warmup");
 			assertThat(warmup).containsKeys("state", "startedAt", "endedAt", "durationMs", "requests");
 			assertThat(warmup.get("state")).isEqualTo("COMPLETED");
 			assertThat(list(warmup, "requests")).isNotEmpty()
-				.allSatisfy((request) -> assertThat(request).containsKeys("method", "path", "status", "latencyMs"));
+				.allSatisfy((request) -> assertThat(request).containsKeys("origin", "method", "path", "status",
+						"latencyMs"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
 					"advisoryData", "highestSeverity", "advisories", "remedy", "configurationRisks");

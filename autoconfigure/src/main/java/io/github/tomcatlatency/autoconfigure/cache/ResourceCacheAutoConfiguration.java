@@ -30,16 +30,7 @@ public final class ResourceCacheAutoConfiguration {
 	@ConditionalOnMissingBean
 	TomcatResourceCache tomcatLatencyResourceCache(TomcatLatencyProperties properties) {
 		TomcatLatencyProperties.Cache cache = properties.getCache();
-		return new TomcatResourceCache(
-				setBy(cache.getTtl() != null, "tomcat-latency.cache.ttl", "server.tomcat.resource.cache-ttl"),
-				setBy(cache.getMaxSize() != null, "tomcat-latency.cache.max-size",
-						"server.tomcat.resource.cache-max-size"),
-				setBy(cache.getObjectMaxSize() != null, "tomcat-latency.cache.object-max-size", "Tomcat's default"),
-				cache.isPin(), cache.getPinMaxSize().toBytes());
-	}
-
-	private static String setBy(boolean ours, String ourProperty, String otherwise) {
-		return ours ? ourProperty : otherwise;
+		return new TomcatResourceCache(cache.isPin(), cache.getPinMaxSize().toBytes());
 	}
 
 	@Bean

@@ -17,10 +17,11 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Installs a {@link PinningResourceRoot} in the application's Tomcat context and applies
- * the {@code tomcat-latency.cache.*} settings. Ordered after Spring Boot's own
- * customizer, whose context listener applies {@code server.tomcat.resource.*} on
- * {@link Lifecycle#CONFIGURE_START_EVENT}: this one's listener is added later, runs later
- * on the same event, and so wins for each property set.
+ * the {@code tomcat-latency.cache.*} settings; Spring Boot applies
+ * {@code server.tomcat.resource.*} (caching, TTL, maximum size). Ordered after Spring
+ * Boot's own customizer, whose context listener sets the maximum size on
+ * {@link Lifecycle#CONFIGURE_START_EVENT}: this one's listener runs later on the same
+ * event, so the object maximum size is checked against the maximum size in force.
  */
 final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
 
@@ -62,7 +63,7 @@ final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<Tomcat
 
 	private void prewarm(PinningResourceRoot root) {
 		try {
-			root.prewarm(this.properties.isPin(), this.properties.getPinMaxSize().toBytes());
+			root.prewarm();
 		}
 		catch (RuntimeException ex) {
 			// A faster first request is not worth a failed start.
@@ -83,17 +84,11 @@ final class ResourceCacheCustomizer implements WebServerFactoryCustomizer<Tomcat
 		PinningResourceRoot root = new PinningResourceRoot(context);
 		// As Spring Boot does for its own root.
 		root.setReadOnly(true);
+		root.setPinning(this.properties.isPin(), this.properties.getPinMaxSize().toBytes());
 		context.setResources(root);
 	}
 
 	private void applySettings(WebResourceRoot resources) {
-		DataSize maxSize = this.properties.getMaxSize();
-		if (maxSize != null) {
-			resources.setCacheMaxSize(maxSize.toKilobytes());
-		}
-		if (this.properties.getTtl() != null) {
-			resources.setCacheTtl(this.properties.getTtl().toMillis());
-		}
 		DataSize objectMaxSize = this.properties.getObjectMaxSize();
 		if (objectMaxSize != null) {
 			resources.setCacheObjectMaxSize((int) Math.min(Integer.MAX_VALUE, objectMaxSize.toKilobytes()));

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -8,14 +9,21 @@ import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.training.TrainingRequests;
+import io.github.tomcatlatency.warmup.JpaQueryWarmup;
+import io.github.tomcatlatency.warmup.JsonTypeWarmup;
 import io.github.tomcatlatency.warmup.LoopbackUri;
+import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTask;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
+import jakarta.persistence.EntityManagerFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
@@ -33,7 +41,13 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
+import org.springframework.orm.jpa.EntityManagerFactoryUtils;
+import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.web.servlet.ViewResolver;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -56,17 +70,24 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
+	WarmupHandlerMapping tomcatLatencyWarmupHandlerMapping(WarmupRequestMarker marker,
+			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
+		return new WarmupHandlerMapping(marker, viewResolvers, tasks);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean
 	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, TomcatLatencyProperties properties,
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		Supplier<List<WarmupRequest>> requests = new WarmupRequests(warmup, frameworkRoutes, handlerMappings);
+		Supplier<List<WarmupRequest>> requests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings,
+				tasks);
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
 		return new WarmupRunner(() -> serverUri(context), requests, marker, warmup.getTimeout(),
-				warmup.isFailOnError());
+				warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	private static @Nullable URI serverUri(ApplicationContext context) {
@@ -98,6 +119,65 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ConfigurableTransactionManager.class)
+	static class TransactionConfiguration {
+
+		@Bean
+		static TransactionRollbackPostProcessor tomcatLatencyWarmupTransactionRollback(
+				ObjectProvider<WarmupRequestMarker> marker) {
+			return new TransactionRollbackPostProcessor(marker);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ ObjectMapper.class, AbstractJacksonHttpMessageConverter.class })
+	static class JsonConfiguration {
+
+		@Bean
+		JsonTypeWarmup tomcatLatencyJsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+				ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters) {
+			return new JsonTypeWarmup(handlerMappings, handlerAdapters);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springdoc.core.properties.SpringDocConfigProperties")
+	static class SpringDocConfiguration {
+
+		@Bean
+		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
+			// The library's own routes: they describe the application without calling it.
+			return () -> {
+				List<WarmupRequest> requests = new ArrayList<>();
+				if (environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
+					requests.add(WarmupRequest.get(Origin.BUILT_IN,
+							environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
+				}
+				if (environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
+					requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
+				}
+				return requests;
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ EntityManagerFactory.class, EntityManagerFactoryUtils.class,
+			PlatformTransactionManager.class })
+	static class JpaConfiguration {
+
+		@Bean
+		JpaQueryWarmup tomcatLatencyJpaQueryWarmup(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+				ObjectProvider<PlatformTransactionManager> transactionManagers) {
+			return new JpaQueryWarmup(entityManagerFactories, transactionManagers);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ PathMappedEndpoints.class, ManagementPortType.class })
 	static class ActuatorConfiguration {
 
@@ -112,7 +192,7 @@ public final class WarmupAutoConfiguration {
 				if (health == null || ManagementPortType.get(environment) != ManagementPortType.SAME) {
 					return List.<WarmupRequest>of();
 				}
-				return List.of(WarmupRequest.get(health));
+				return List.of(WarmupRequest.get(Origin.BUILT_IN, health));
 			};
 		}
 

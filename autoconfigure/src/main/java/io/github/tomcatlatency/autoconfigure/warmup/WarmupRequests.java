@@ -2,13 +2,25 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Warmup;
 import io.github.tomcatlatency.warmup.MvcRouteDiscovery;
+import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.WarmupPayload;
 import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupTask;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.template.TemplateAvailabilityProviders;
+import org.springframework.context.ApplicationContext;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -17,21 +29,27 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  */
 final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
-	/**
-	 * A path no application maps, so that Spring MVC's not-found handling and the error
-	 * page run.
-	 */
-	static final String UNMATCHED_PATH = "/tomcat-latency-warmup/not-found";
+	private static final Log logger = LogFactory.getLog(WarmupRequests.class);
+
+	private static final Map<String, String> ACCEPT_JSON = Map.of(HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE);
+
+	private static final Map<String, String> ACCEPT_HTML = Map.of(HttpHeaders.ACCEPT, MediaType.TEXT_HTML_VALUE);
 
 	private final Warmup properties;
+
+	private final ApplicationContext context;
 
 	private final ObjectProvider<FrameworkRoutes> frameworkRoutes;
 
 	private final ObjectProvider<RequestMappingHandlerMapping> handlerMappings;
 
-	WarmupRequests(Warmup properties, ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
+	private final ObjectProvider<WarmupTask> tasks;
+
+	WarmupRequests(Warmup properties, ApplicationContext context, ObjectProvider<FrameworkRoutes> frameworkRoutes,
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
 		this.properties = properties;
+		this.context = context;
+		this.tasks = tasks;
 		this.frameworkRoutes = frameworkRoutes;
 		this.handlerMappings = handlerMappings;
 	}
@@ -40,19 +58,57 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	public List<WarmupRequest> get() {
 		List<WarmupRequest> requests = new ArrayList<>();
 		if (this.properties.isFrameworkRequests()) {
-			requests.add(WarmupRequest.get(UNMATCHED_PATH));
+			requests.addAll(builtIn());
 			this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
 		}
 		for (Warmup.Request request : this.properties.getRequests()) {
-			requests.add(new WarmupRequest(request.getMethod(), request.getPath(), request.getHeaders(),
-					request.getBody(), request.getRepetitions()));
+			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod(), request.getPath(),
+					request.getHeaders(), request.getBody(), request.getRepetitions()));
 		}
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			this.handlerMappings.orderedStream()
-				.forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping)));
+				.forEach((mapping) -> requests
+					.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude())));
 		}
 		return requests;
+	}
+
+	/**
+	 * The starter's own routes, served by {@link WarmupHandlerMapping}, and the
+	 * application's error page as JSON and as HTML.
+	 * @return the requests
+	 */
+	private List<WarmupRequest> builtIn() {
+		List<WarmupRequest> requests = new ArrayList<>();
+		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
+		// The HTML error page runs the application's template engine, layout and
+		// messages.
+		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_HTML, null));
+		requests.add(builtIn("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", Map.of(), null));
+		requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
+		requests.add(builtIn(
+				"POST", WarmupHandlerMapping.JSON_PATH, Map.of(HttpHeaders.CONTENT_TYPE,
+						MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
+				WarmupPayload.SAMPLE_JSON));
+		requests.add(builtIn("GET", WarmupHandlerMapping.RESOURCE_PATH, Map.of(), null));
+		if (this.tasks.orderedStream().findAny().isPresent()) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
+		}
+		if (new TemplateAvailabilityProviders(this.context).getProvider(WarmupHandlerMapping.VIEW_NAME,
+				this.context) != null) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null));
+		}
+		else {
+			logger.debug("No template engine that the warm-up can render (Thymeleaf, FreeMarker, Mustache) finds "
+					+ WarmupHandlerMapping.VIEW_NAME + "; views, JSP among them, are warmed by the error page only");
+		}
+		return requests;
+	}
+
+	private static WarmupRequest builtIn(String method, String path, Map<String, String> headers,
+			@Nullable String body) {
+		return new WarmupRequest(Origin.BUILT_IN, method, path, headers, body, 1);
 	}
 
 	/**

@@ -81,37 +81,57 @@ class ResourceCacheIntegrationTests {
 	}
 
 	@Test
-	void ourSettingsWinOverSpringBoots() {
+	void springBootsSettingsAreInForce() {
 		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=7s",
-				"server.tomcat.resource.cache-max-size=20MB", "tomcat-latency.cache.ttl=42s")) {
+				"server.tomcat.resource.cache-max-size=20MB", "tomcat-latency.cache.object-max-size=100KB")) {
 			ResourceCacheSettings settings = report(context).settings();
-			assertThat(settings.ttlMs()).isEqualTo(42_000.0);
-			assertThat(settings.ttlSetBy()).isEqualTo("tomcat-latency.cache.ttl");
+			assertThat(settings.ttlMs()).isEqualTo(7_000.0);
 			assertThat(settings.maxSizeBytes()).isEqualTo(20L * 1024 * 1024);
-			assertThat(settings.maxSizeSetBy()).isEqualTo("server.tomcat.resource.cache-max-size");
-			assertThat(root(context).getCacheTtl()).isEqualTo(42_000);
-		}
-		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=7s")) {
+			assertThat(settings.objectMaxSizeBytes()).isEqualTo(100L * 1024);
 			assertThat(root(context).getCacheTtl()).isEqualTo(7_000);
-			assertThat(report(context).settings().ttlSetBy()).isEqualTo("server.tomcat.resource.cache-ttl");
+		}
+	}
+
+	@Test
+	void nothingIsPinnedOrRememberedUntilLookedUp() {
+		try (ConfigurableApplicationContext context = start()) {
+			ResourceCacheStatistics statistics = statistics(context);
+			assertThat(statistics.pinnedEntries()).isZero();
+			assertThat(statistics.pinnedBytes()).isZero();
+			assertThat(content(root(context), "/small.txt")).isEqualTo(SMALL_CONTENT);
+			assertThat(statistics(context).pinnedEntries()).isOne();
+			assertThat(statistics(context).pinnedBytes()).isGreaterThanOrEqualTo(SMALL_CONTENT.length());
+		}
+	}
+
+	@Test
+	void prewarmWhenConfiguredPinsEveryResourceOfTheJars() {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.cache.prewarm=true")) {
+			assertThat(statistics(context).pinnedEntries()).isEqualTo(2);
 		}
 	}
 
 	@Test
 	void pinnedResourcesNeverRevalidateWhileUnpinnedOnesExpire() throws IOException {
 		directory = Files.createTempDirectory(temp, "front");
-		try (ConfigurableApplicationContext context = start("tomcat-latency.cache.ttl=1s",
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=1s",
 				"tomcat-latency.cache.pin-max-size=1KB")) {
 			WebResourceRoot root = root(context);
-			assertThat(statistics(context).pinnedEntries()).isOne();
 			assertThat(content(root, "/small.txt")).isEqualTo(SMALL_CONTENT);
 			assertThat(content(root, "/large.txt")).hasSize(4096);
+			// The large one does not fit in 1KB.
+			assertThat(statistics(context).pinnedEntries()).isOne();
 			// Files put in front of the jar shadow it once a cache entry is revalidated.
 			Files.writeString(directory.resolve("small.txt"), "shadow");
 			Files.writeString(directory.resolve("large.txt"), "shadow");
 			await().atMost(Duration.ofSeconds(20)).until(() -> content(root, "/large.txt").equals("shadow"));
+			long pinnedHits = statistics(context).pinnedHits();
 			assertThat(content(root, "/small.txt")).isEqualTo(SMALL_CONTENT);
-			assertThat(statistics(context).pinnedHits()).isGreaterThanOrEqualTo(2);
+			assertThat(statistics(context).pinnedHits()).isEqualTo(pinnedHits + 1);
+			// A directory can serve any path: a miss may become a hit, so none is
+			// remembered.
+			assertThat(root.getResource("/not-yet.txt").exists()).isFalse();
+			assertThat(statistics(context).missingEntries()).isZero();
 		}
 		finally {
 			directory = null;
@@ -122,8 +142,8 @@ class ResourceCacheIntegrationTests {
 	void editInTheDocumentRootIsSeenAfterTheTtl() throws IOException {
 		Path documentRoot = Files.createTempDirectory(temp, "docroot");
 		Files.writeString(documentRoot.resolve("page.txt"), "first");
-		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=1h",
-				"tomcat-latency.cache.ttl=1s", "test.document-root=" + documentRoot)) {
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=1s",
+				"test.document-root=" + documentRoot)) {
 			WebResourceRoot root = root(context);
 			assertThat(content(root, "/page.txt")).isEqualTo("first");
 			Files.writeString(documentRoot.resolve("page.txt"), "second edit");
@@ -132,48 +152,87 @@ class ResourceCacheIntegrationTests {
 	}
 
 	@Test
-	void floodOfRandomNotFoundPathsKeepsPinnedEntriesAndTheCacheBounded() throws Exception {
-		try (ConfigurableApplicationContext context = start("tomcat-latency.cache.max-size=100KB",
-				"tomcat-latency.cache.ttl=1h")) {
+	void repeatedMissesAfterTheTtlAreServedFromTheCache() throws Exception {
+		// The original incident: the same missing path looked up again once its cache
+		// entry has expired, each time walking every resource set.
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-ttl=1s")) {
+			HttpClient client = HttpClient.newHttpClient();
+			URI missing = URI.create("http://localhost:" + port(context) + "/missing/site.css");
+			// Spring Boot's welcome-page check may have looked up a missing path already.
+			long missingAtStart = statistics(context).missingEntries();
+			assertThat(status(client, missing)).isEqualTo(404);
+			ResourceCacheStatistics first = statistics(context);
+			assertThat(first.missingEntries()).isEqualTo(missingAtStart + 1);
+			Thread.sleep(1500);
+			for (int i = 0; i < 5; i++) {
+				assertThat(status(client, missing)).isEqualTo(404);
+			}
+			ResourceCacheStatistics after = statistics(context);
+			assertThat(after.missingHits() - first.missingHits()).isGreaterThanOrEqualTo(5);
+			// None went to the TTL cache, whose expired entry would have been
+			// revalidated.
+			assertThat(after.lookups()).isEqualTo(first.lookups());
+			assertThat(after.missingEntries()).isEqualTo(first.missingEntries());
+		}
+	}
+
+	@Test
+	void floodOfRandomNotFoundPathsKeepsPinnedEntriesAndMemoryBounded() throws Exception {
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.cache-max-size=100KB",
+				"server.tomcat.resource.cache-ttl=1h")) {
 			WebResourceRoot root = root(context);
 			WebResource pinned = root.getResource("/small.txt");
+			root.getResource("/large.txt");
 			ResourceCacheStatistics before = statistics(context);
 			HttpClient client = HttpClient.newHttpClient();
-			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 			for (int i = 0; i < 300; i++) {
-				HttpRequest request = HttpRequest
-					.newBuilder(URI.create("http://localhost:" + port + "/flood/" + UUID.randomUUID() + ".css"))
-					.build();
-				assertThat(client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(404);
+				URI uri = URI.create("http://localhost:" + port(context) + "/flood/" + UUID.randomUUID() + ".css");
+				assertThat(status(client, uri)).isEqualTo(404);
+			}
+			// Long paths straight at the root, past the bound of remembered misses.
+			String longName = "x".repeat(4000);
+			for (int i = 0; i < 200; i++) {
+				assertThat(root.getResource("/" + i + longName).exists()).isFalse();
 			}
 			ResourceCacheStatistics after = statistics(context);
 			// Spring MVC's static-resource handler looks each path up in Tomcat's cache.
 			assertThat(after.lookups() - before.lookups()).isGreaterThanOrEqualTo(300);
 			assertThat(after.sizeBytes()).isLessThanOrEqualTo(100 * 1024);
+			assertThat(after.missingEntries()).isGreaterThanOrEqualTo(300).isLessThan(500);
+			assertThat(after.missingBytes()).isLessThanOrEqualTo(report(context).settings().missingMaxSizeBytes());
 			assertThat(after.pinnedEntries()).isEqualTo(before.pinnedEntries()).isEqualTo(2);
 			assertThat(root.getResource("/small.txt")).isSameAs(pinned);
 		}
 	}
 
 	@Test
-	void pinningWithCachingDisabledWarnsAndPinsNothing(CapturedOutput output) {
-		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
-			assertThat(statistics(context).pinnedEntries()).isZero();
+	void cachingDisabledPinsAndRemembersNothing(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false",
+				"tomcat-latency.cache.prewarm=true")) {
 			assertThat(content(root(context), "/small.txt")).isEqualTo(SMALL_CONTENT);
-			assertThat(output).contains("server.tomcat.resource.allow-caching=false").contains("no resource is pinned");
+			assertThat(root(context).getResource("/missing.txt").exists()).isFalse();
+			assertThat(statistics(context).pinnedEntries()).isZero();
+			assertThat(statistics(context).missingEntries()).isZero();
+			assertThat(output).contains("server.tomcat.resource.allow-caching=false").contains("nothing is prewarmed");
 		}
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "tomcat-latency.cache.ttl=-1s", "tomcat-latency.cache.ttl=0s",
-			"tomcat-latency.cache.ttl=40000d", "tomcat-latency.cache.max-size=0KB",
-			"tomcat-latency.cache.object-max-size=-1KB", "tomcat-latency.cache.pin-max-size=0MB",
+	@ValueSource(strings = { "tomcat-latency.cache.object-max-size=-1KB", "tomcat-latency.cache.pin-max-size=0MB",
 			"tomcat-latency.warmup.timeout=0s", "tomcat-latency.warmup.timeout=soon",
-			"tomcat-latency.warmup.requests[0].repetitions=0" })
+			"tomcat-latency.warmup.request-timeout=0s", "tomcat-latency.warmup.requests[0].repetitions=0" })
 	void invalidPropertyFailsStartupNamingIt(String property, CapturedOutput output) {
 		assertThatException().isThrownBy(() -> start(property));
 		String name = property.substring(0, property.indexOf('='));
 		assertThat(output).contains("APPLICATION FAILED TO START").contains(name);
+	}
+
+	private static int status(HttpClient client, URI uri) throws Exception {
+		return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return ((WebServerApplicationContext) context).getWebServer().getPort();
 	}
 
 	private static String content(WebResourceRoot root, String path) {

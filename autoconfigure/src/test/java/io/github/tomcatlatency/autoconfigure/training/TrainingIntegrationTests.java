@@ -65,7 +65,7 @@ class TrainingIntegrationTests {
 		assertThat(TestApplication.readiness).doesNotContain(ReadinessState.ACCEPTING_TRAFFIC);
 		assertThat(output).contains("Training run sent")
 			.contains("GET /visits x4")
-			.contains("GET /tomcat-latency-warmup/not-found x4");
+			.contains("GET /tomcat-latency-warmup/json x4");
 	}
 
 	@Test

@@ -12,7 +12,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
@@ -41,6 +43,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.awaitility.Awaitility.await;
 
@@ -79,9 +82,9 @@ class WarmupIntegrationTests {
 				"tomcat-latency.warmup.requests[0].repetitions=3")) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).isEqualTo(State.COMPLETED);
-			assertThat(result.requests()).extracting(RequestResult::path, RequestResult::status)
-				.containsExactly(tuple(WarmupRequests.UNMATCHED_PATH, 404), tuple("/actuator/health", 503),
-						tuple("/warmed", 200), tuple("/warmed", 200), tuple("/warmed", 200));
+			assertThat(result.requests()).extracting(RequestResult::method, RequestResult::path, RequestResult::status)
+				.containsExactlyElementsOf(builtInAnd(tuple("GET", "/warmed", 200), tuple("GET", "/warmed", 200),
+						tuple("GET", "/warmed", 200)));
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			assertThat(requestCounts(registry, "/warmed")).containsExactly(0L, 0L);
 			// Prepared so that the first real request does not pay for their
@@ -105,9 +108,8 @@ class WarmupIntegrationTests {
 				"tomcat-latency.warmup.requests[0].headers.Content-Type=text/plain",
 				"tomcat-latency.warmup.requests[0].body=hello")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
-				.extracting(RequestResult::path, RequestResult::status)
-				.containsExactly(tuple(WarmupRequests.UNMATCHED_PATH, 404), tuple("/actuator/health", 503),
-						tuple("/echo", 200));
+				.extracting(RequestResult::method, RequestResult::path, RequestResult::status)
+				.containsExactlyElementsOf(builtInAnd(tuple("POST", "/echo", 200)));
 			assertThat(EchoController.lastBody).isEqualTo("hello");
 		}
 	}
@@ -116,17 +118,41 @@ class WarmupIntegrationTests {
 	void skipsTheHealthEndpointOnASeparateManagementPort() {
 		try (ConfigurableApplicationContext context = start("management.server.port=0")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
-				.containsExactly(WarmupRequests.UNMATCHED_PATH);
+				.isNotEmpty()
+				.doesNotContain("/actuator/health");
 		}
 	}
 
 	@Test
-	void failingRequestLogsAWarningAndStartupContinues(CapturedOutput output) {
+	void failingRequestLogsOneWarningAndStartupContinues(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].path=/fail")) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).isEqualTo(State.FAILED);
 			assertThat(result.requests()).last().extracting(RequestResult::status).isEqualTo(500);
-			assertThat(output).contains("WARN").contains("Tomcat warm-up request GET /fail failed: status 500");
+			assertThat(output).contains("Tomcat warm-up failed: 1 of ")
+				.contains("(GET /fail: status 500); start-up continues");
+			assertThat(warnings(output)).hasSize(1);
+		}
+	}
+
+	@Test
+	void requestTimeoutEndsOneRequestAndTheWarmupGoesOn(CapturedOutput output) {
+		HeldController.reset();
+		ConfigurableApplicationContext context = start("tomcat-latency.warmup.request-timeout=500ms",
+				"tomcat-latency.warmup.requests[0].path=/held", "tomcat-latency.warmup.requests[1].path=/warmed");
+		HeldController.release.countDown();
+		try (context) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.FAILED);
+			assertThat(result.requests()).filteredOn((request) -> request.origin() == Origin.CONFIGURED)
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly(tuple("/held", null), tuple("/warmed", 200));
+			assertThat(result.requests()).filteredOn((request) -> "/held".equals(request.path()))
+				.singleElement()
+				.extracting(RequestResult::error)
+				.asString()
+				.contains("tomcat-latency.warmup.request-timeout");
+			assertThat(warnings(output)).hasSize(1);
 		}
 	}
 
@@ -161,6 +187,50 @@ class WarmupIntegrationTests {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
 				.containsExactly("/fail", "/held", "/warmed");
 		}
+	}
+
+	@Test
+	void discoveredRoutesAreLoggedListedExcludedAndSentOnce(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.discover-routes=true",
+				"tomcat-latency.warmup.exclude=/held,/ex*/**")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.requests()).filteredOn((request) -> request.origin() == Origin.DISCOVERED)
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly(tuple("/fail", 500), tuple("/warmed", 200));
+			assertThat(result.state()).isEqualTo(State.FAILED);
+			assertThat(output).contains("Tomcat warm-up GET /warmed: status 200 in")
+				.contains("(discovered route)")
+				.contains("(GET /fail: status 500); start-up continues")
+				.doesNotContain("GET /held");
+			assertThat(warnings(output)).hasSize(1);
+		}
+	}
+
+	@Test
+	void invalidExcludePatternFailsStartupNamingIt(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> start("tomcat-latency.warmup.exclude=/{oops"));
+		assertThat(output).contains("APPLICATION FAILED TO START").contains("tomcat-latency.warmup.exclude");
+	}
+
+	private static List<String> warnings(CapturedOutput output) {
+		return output.getAll()
+			.lines()
+			.filter((line) -> line.contains(" WARN "))
+			.filter((line) -> line.contains("warm-up"))
+			.toList();
+	}
+
+	private static List<org.assertj.core.groups.Tuple> builtInAnd(org.assertj.core.groups.Tuple... configured) {
+		List<org.assertj.core.groups.Tuple> requests = new java.util.ArrayList<>(List.of(
+				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
+				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
+				tuple("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", 200),
+				tuple("GET", WarmupHandlerMapping.JSON_PATH, 200), tuple("POST", WarmupHandlerMapping.JSON_PATH, 200),
+				tuple("GET", WarmupHandlerMapping.RESOURCE_PATH, 200),
+				tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200), tuple("GET", WarmupHandlerMapping.VIEW_PATH, 200),
+				tuple("GET", "/actuator/health", 503)));
+		requests.addAll(List.of(configured));
+		return requests;
 	}
 
 	private static org.assertj.core.groups.Tuple tuple(Object... values) {

@@ -1,0 +1,31 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.WarmupTransactionRollback;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.transaction.ConfigurableTransactionManager;
+
+/**
+ * Adds a {@link WarmupTransactionRollback} to every transaction manager that accepts
+ * listeners, the application's own included, so that transactions begun by warm-up
+ * requests roll back.
+ */
+final class TransactionRollbackPostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<WarmupRequestMarker> marker;
+
+	TransactionRollbackPostProcessor(ObjectProvider<WarmupRequestMarker> marker) {
+		this.marker = marker;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof ConfigurableTransactionManager transactionManager) {
+			transactionManager.addListener(new WarmupTransactionRollback(this.marker.getObject()));
+		}
+		return bean;
+	}
+
+}

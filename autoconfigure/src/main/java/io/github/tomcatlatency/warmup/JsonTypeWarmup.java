@@ -1,0 +1,105 @@
+package io.github.tomcatlatency.warmup;
+
+import java.lang.reflect.Type;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.MethodParameter;
+import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * Builds, in the application's JSON mappers, the serializers of what the application's
+ * handler methods return in a response body and the deserializers of what they read from
+ * a request body: the per-type work that the first request of each JSON route otherwise
+ * pays for. Jackson only introspects the types; no application method is called.
+ */
+public final class JsonTypeWarmup implements WarmupTask {
+
+	private final ObjectProvider<RequestMappingHandlerMapping> handlerMappings;
+
+	private final ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters;
+
+	/**
+	 * Create a task.
+	 * @param handlerMappings the application's annotated-controller mappings
+	 * @param handlerAdapters the adapters whose message converters hold the mappers
+	 */
+	public JsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+			ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters) {
+		this.handlerMappings = handlerMappings;
+		this.handlerAdapters = handlerAdapters;
+	}
+
+	@Override
+	public String name() {
+		return "json-types";
+	}
+
+	@Override
+	public void run() {
+		List<ObjectMapper> mappers = this.handlerAdapters.orderedStream()
+			.flatMap((adapter) -> adapter.getMessageConverters().stream())
+			.filter(AbstractJacksonHttpMessageConverter.class::isInstance)
+			.map((converter) -> (ObjectMapper) ((AbstractJacksonHttpMessageConverter<?>) converter).getMapper())
+			.distinct()
+			.toList();
+		if (mappers.isEmpty()) {
+			return;
+		}
+		Set<Type> written = new LinkedHashSet<>();
+		Set<Type> read = new LinkedHashSet<>();
+		this.handlerMappings.orderedStream()
+			.flatMap((mapping) -> mapping.getHandlerMethods().values().stream())
+			.forEach((handlerMethod) -> collect(handlerMethod, written, read));
+		for (ObjectMapper mapper : mappers) {
+			// Eager fetching, on by default, builds the root serializer or deserializer.
+			written.forEach((type) -> mapper.writerFor(mapper.constructType(type)));
+			read.forEach((type) -> mapper.readerFor(mapper.constructType(type)));
+		}
+	}
+
+	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
+		if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getBeanType(), ResponseBody.class)
+				|| handlerMethod.hasMethodAnnotation(ResponseBody.class)) {
+			addBodyType(ResolvableType.forMethodReturnType(handlerMethod.getMethod(), handlerMethod.getBeanType()),
+					written);
+		}
+		else {
+			ResolvableType returnType = ResolvableType.forMethodReturnType(handlerMethod.getMethod(),
+					handlerMethod.getBeanType());
+			if (HttpEntity.class.isAssignableFrom(returnType.toClass())) {
+				addBodyType(returnType, written);
+			}
+		}
+		for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
+			if (parameter.hasParameterAnnotation(RequestBody.class)) {
+				addBodyType(ResolvableType.forMethodParameter(parameter), read);
+			}
+		}
+	}
+
+	private static void addBodyType(ResolvableType type, Set<Type> types) {
+		ResolvableType body = HttpEntity.class.isAssignableFrom(type.toClass())
+				? type.as(HttpEntity.class).getGeneric(0) : type;
+		Class<?> bodyClass = body.toClass();
+		if (body.hasUnresolvableGenerics() || bodyClass == Object.class || bodyClass == void.class
+				|| bodyClass == Void.class || bodyClass == String.class || bodyClass.isPrimitive()
+				|| bodyClass.getName().startsWith("org.springframework.")) {
+			return;
+		}
+		types.add(body.getType());
+	}
+
+}

@@ -1,0 +1,102 @@
+package io.github.tomcatlatency.warmup;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.servlet.View;
+import org.springframework.web.servlet.ViewResolver;
+import org.springframework.web.servlet.support.RequestContextUtils;
+
+/**
+ * The handler methods behind {@link WarmupHandlerMapping}: each runs one of the paths
+ * that the application's own handler methods share.
+ */
+@ResponseBody
+final class WarmupHandler {
+
+	private static final Log logger = LogFactory.getLog(WarmupHandler.class);
+
+	private final ObjectProvider<ViewResolver> viewResolvers;
+
+	private final ObjectProvider<WarmupTask> tasks;
+
+	WarmupHandler(ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
+		this.viewResolvers = viewResolvers;
+		this.tasks = tasks;
+	}
+
+	String text(@RequestParam("name") String name) {
+		return "Hello, " + name + "!";
+	}
+
+	WarmupPayload json() {
+		return new WarmupPayload("warm-up", 3, List.of("a", "b"), Instant.now());
+	}
+
+	WarmupPayload echo(@RequestBody WarmupPayload payload) {
+		return payload;
+	}
+
+	String tasks() {
+		StringBuilder ran = new StringBuilder();
+		for (WarmupTask task : this.tasks.orderedStream().toList()) {
+			try {
+				task.run();
+				ran.append(task.name()).append(' ');
+			}
+			catch (Exception ex) {
+				logger.debug("Warm-up task " + task.name() + " failed; skipped", ex);
+			}
+		}
+		return ran.toString().trim();
+	}
+
+	void view(HttpServletRequest request, HttpServletResponse response) {
+		Locale locale = RequestContextUtils.getLocale(request);
+		List<WarmupPayload> items = List.of(json(), new WarmupPayload("second", 2, List.of("c"), Instant.now()));
+		Map<String, Object> model = Map.of("greeting", "warm-up", "items", items);
+		try {
+			View view = resolve(locale);
+			if (view == null) {
+				logger.debug("No view resolver resolves " + WarmupHandlerMapping.VIEW_NAME
+						+ ": the warm-up renders no view");
+				response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+				return;
+			}
+			view.render(model, request, response);
+		}
+		catch (Exception ex) {
+			// A view technology that cannot render this view is no reason to fail, nor to
+			// log an error in the application's log.
+			logger.debug("The warm-up could not render " + WarmupHandlerMapping.VIEW_NAME + "; view warm-up skipped",
+					ex);
+			if (!response.isCommitted()) {
+				response.reset();
+				response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+			}
+		}
+	}
+
+	private @Nullable View resolve(Locale locale) throws Exception {
+		for (ViewResolver resolver : this.viewResolvers.orderedStream().toList()) {
+			View view = resolver.resolveViewName(WarmupHandlerMapping.VIEW_NAME, locale);
+			if (view != null) {
+				return view;
+			}
+		}
+		return null;
+	}
+
+}

@@ -1,0 +1,86 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.UUID;
+
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Integration tests for the rollback of transactions that discovered warm-up requests
+ * begin, on a real embedded Tomcat and a real H2 database.
+ */
+class TransactionRollbackIntegrationTests {
+
+	@Test
+	void writesOfADiscoveredRouteRollBackWhileOutsideRequestsCommit() throws Exception {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(TransactionApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "tomcat-latency.warmup.discover-routes=true",
+					"spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID())
+			.run()) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
+				.filteredOn((request) -> request.origin() == Origin.DISCOVERED)
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple("/visit", 200));
+			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isZero();
+			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/visit")).build(),
+						HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isOne();
+		}
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(VisitController.class)
+	static class TransactionApplication {
+
+	}
+
+	@RestController
+	static class VisitController {
+
+		private final JdbcTemplate jdbc;
+
+		private final TransactionTemplate transaction;
+
+		VisitController(JdbcTemplate jdbc, TransactionTemplate transaction) {
+			this.jdbc = jdbc;
+			this.transaction = transaction;
+			jdbc.execute("create table visits (id int auto_increment primary key, at timestamp)");
+		}
+
+		@GetMapping("/visit")
+		String visit() {
+			this.transaction.executeWithoutResult(
+					(status) -> this.jdbc.update("insert into visits (at) values (current_timestamp)"));
+			return "visited";
+		}
+
+	}
+
+}
