@@ -170,6 +170,11 @@ public class PinningResourceRoot extends StandardRoot {
 
 	private static boolean remember(Map<String, WebResource> map, String path, WebResource resource, AtomicLong bytes,
 			long size, long maxBytes) {
+		// A plain read first: once the budget is spent, a flood of new paths must not
+		// write to the shared counter on every lookup
+		if (bytes.get() + size > maxBytes) {
+			return false;
+		}
 		if (bytes.addAndGet(size) > maxBytes) {
 			bytes.addAndGet(-size);
 			return false;
