@@ -21,15 +21,16 @@ public record ResourceCacheSettings(boolean cachingAllowed, double ttlMs, long m
 	/**
 	 * Return the settings a resource root has in force.
 	 * @param root the root
-	 * @param pinning whether resources from archives are pinned
+	 * @param pin whether pinning is configured: it is in force only where the root is
+	 * managed and caching is allowed
 	 * @param pinMaxSizeBytes the most memory pinned resources may take
 	 * @return the settings
 	 */
-	static ResourceCacheSettings of(WebResourceRoot root, boolean pinning, long pinMaxSizeBytes) {
-		boolean remembersMisses = root.isCachingAllowed() && root instanceof PinningResourceRoot;
+	static ResourceCacheSettings of(WebResourceRoot root, boolean pin, long pinMaxSizeBytes) {
+		boolean managed = root.isCachingAllowed() && root instanceof PinningResourceRoot;
 		return new ResourceCacheSettings(root.isCachingAllowed(), root.getCacheTtl(), root.getCacheMaxSize() * 1024,
-				root.getCacheObjectMaxSize() * 1024L, pinning, pinMaxSizeBytes,
-				remembersMisses ? PinningResourceRoot.MAX_MISS_BYTES : 0);
+				root.getCacheObjectMaxSize() * 1024L, pin && managed, pinMaxSizeBytes,
+				managed ? PinningResourceRoot.MAX_MISS_BYTES : 0);
 	}
 
 }

@@ -42,8 +42,7 @@ public final class TomcatResourceCache {
 		if (root == null) {
 			return null;
 		}
-		ResourceCacheSettings settings = ResourceCacheSettings.of(root,
-				this.pin && root.isCachingAllowed() && root instanceof PinningResourceRoot, this.pinMaxSizeBytes);
+		ResourceCacheSettings settings = ResourceCacheSettings.of(root, this.pin, this.pinMaxSizeBytes);
 		return new ResourceCacheReport(settings, statistics());
 	}
 
