@@ -113,11 +113,13 @@ public final class TomcatAdvisories {
 	}
 
 	TomcatState state(Map<Component, ComponentUsage> usage, List<ConfigurationRisk> risks) {
-		List<ConfigurationRisk> allRisks = new ArrayList<>(dataRisks());
+		// One reading of the data's age, so that its state and its risks agree
+		AdvisoryDataState dataState = dataState();
+		List<ConfigurationRisk> allRisks = new ArrayList<>(dataRisks(dataState));
 		allRisks.addAll(risks);
 		VersionRisk risk = this.risk;
 		if (risk == null) {
-			return new TomcatState("unknown", null, Status.UNKNOWN_VERSION, null, 0, dataState(), Severity.NONE,
+			return new TomcatState("unknown", null, Status.UNKNOWN_VERSION, null, 0, dataState, Severity.NONE,
 					List.of(), null, allRisks);
 		}
 		List<AdvisoryState> advisories = risk.advisories()
@@ -127,8 +129,7 @@ public final class TomcatAdvisories {
 			.toList();
 		return new TomcatState(risk.runningVersion().toString(), risk.branch(), risk.status(),
 				(risk.latestRelease() != null) ? risk.latestRelease().version().toString() : null,
-				risk.releasesBehind(), dataState(), highestSeverity(usage), advisories, upgrade(risk.remedy()),
-				allRisks);
+				risk.releasesBehind(), dataState, highestSeverity(usage), advisories, upgrade(risk.remedy()), allRisks);
 	}
 
 	private AdvisoryDataState dataState() {
@@ -139,9 +140,9 @@ public final class TomcatAdvisories {
 
 	// Staleness is a finding: data too old for the configured maximum, or older than the
 	// running Tomcat, is reported with how to get newer data
-	private List<ConfigurationRisk> dataRisks() {
+	private List<ConfigurationRisk> dataRisks(AdvisoryDataState dataState) {
 		List<ConfigurationRisk> risks = new ArrayList<>();
-		LocalDate dataDate = this.data.data().dataDate();
+		LocalDate dataDate = dataState.dataDate();
 		if (this.risk != null && this.risk.status() == Status.UNKNOWN_NEWER_THAN_DATA) {
 			risks.add(new ConfigurationRisk("tomcat-newer-than-advisory-data", ConfigurationRisk.Severity.HIGH,
 					"Tomcat " + this.risk.runningVersion() + " is newer than the advisory data (dated " + dataDate
@@ -149,16 +150,15 @@ public final class TomcatAdvisories {
 							+ "): its advisories are unknown, not absent.",
 					DATA_REMEDY));
 		}
-		long age = ageDays();
-		if (age > maxAgeDays()) {
+		if (dataState.stale()) {
 			risks.add(new ConfigurationRisk("advisory-data-stale", ConfigurationRisk.Severity.HIGH,
-					"The advisory data is " + age + " days old (dated " + dataDate + ", "
-							+ this.data.source().name().toLowerCase(Locale.ROOT)
-							+ "), older than tomcat-latency.advisories.max-age (" + maxAgeDays()
+					"The advisory data is " + dataState.ageDays() + " days old (dated " + dataDate + ", "
+							+ dataState.source().name().toLowerCase(Locale.ROOT)
+							+ "), older than tomcat-latency.advisories.max-age (" + dataState.maxAgeDays()
 							+ " days): advisories published since are missing from this report.",
 					DATA_REMEDY));
 		}
-		for (String warning : this.data.warnings()) {
+		for (String warning : dataState.warnings()) {
 			risks.add(new ConfigurationRisk("advisory-data-warning", ConfigurationRisk.Severity.MEDIUM, warning,
 					DATA_REMEDY));
 		}
