@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRouteRemedy;
+import io.github.tomcatlatency.warmup.MvcRouteDiscovery;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +35,7 @@ final class ColdRouteRemedies {
 		StringBuilder yml = new StringBuilder("tomcat-latency:\n  warmup:\n    requests:\n");
 		for (ColdRequest route : cold) {
 			yml.append("      - path: ").append(route.route());
-			if (!isLiteral(route.route())) {
+			if (!MvcRouteDiscovery.isLiteral(route.route())) {
 				yml.append("  # replace the variables with values that exist");
 			}
 			yml.append('\n');
@@ -46,15 +47,11 @@ final class ColdRouteRemedies {
 				&& warmup.requests().stream().anyMatch((request) -> request.origin() == Origin.DISCOVERED);
 		List<String> discoverable = discovering ? List.of()
 				: cold.stream()
-					.filter((route) -> "GET".equals(route.method()) && isLiteral(route.route()))
+					.filter((route) -> "GET".equals(route.method()) && MvcRouteDiscovery.isLiteral(route.route()))
 					.map(ColdRequest::route)
 					.toList();
 		return new ColdRouteRemedy(cold.stream().map((route) -> route.method() + " " + route.route()).toList(),
 				yml.toString(), discoverable);
-	}
-
-	private static boolean isLiteral(String route) {
-		return route.indexOf('{') < 0 && route.indexOf('*') < 0 && route.indexOf('?') < 0;
 	}
 
 }

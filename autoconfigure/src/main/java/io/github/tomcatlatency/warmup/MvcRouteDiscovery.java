@@ -52,7 +52,12 @@ public final class MvcRouteDiscovery {
 				&& info.getHeadersCondition().getExpressions().isEmpty() && info.getConsumesCondition().isEmpty();
 	}
 
-	private static boolean isLiteral(String pattern) {
+	/**
+	 * Whether a route pattern is a literal path that discovery can call as it is.
+	 * @param pattern the route pattern
+	 * @return whether it starts with {@code /} and has no variable or wildcard
+	 */
+	public static boolean isLiteral(String pattern) {
 		return pattern.startsWith("/") && pattern.indexOf('{') < 0 && pattern.indexOf('*') < 0
 				&& pattern.indexOf('?') < 0;
 	}
