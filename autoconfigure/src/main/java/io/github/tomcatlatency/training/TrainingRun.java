@@ -53,18 +53,10 @@ public final class TrainingRun implements ApplicationListener<ApplicationReadyEv
 	}
 
 	private static TrainingException failed(WarmupResult result) {
-		String failures = result.requests()
-			.stream()
-			.filter(RequestResult::failed)
-			.map((request) -> request.method() + " " + request.path() + ": "
-					+ ((request.error() != null) ? request.error() : "status " + request.status()))
-			.distinct()
-			.collect(Collectors.joining("; "));
 		String state = result.state().name().toLowerCase().replace('_', ' ');
 		return new TrainingException(
 				"The training run (tomcat-latency.warmup.training=true) stopped: the warm-up " + state + ": "
-						+ result.message() + (failures.isEmpty() ? "" : " (" + failures + ")")
-						+ ". No cache trained on errors should be used.",
+						+ result.message() + ". No cache trained on errors should be used.",
 				"Make every warm-up route answer without a server error against the training run's resources, "
 						+ "or leave it out of the warm-up; raise tomcat-latency.warmup.timeout if the routes are "
 						+ "slow, or lower tomcat-latency.warmup.training-repetitions.");

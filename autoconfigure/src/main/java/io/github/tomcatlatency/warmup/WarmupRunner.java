@@ -189,6 +189,8 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			.filter(RequestResult::failed)
 			.map((result) -> result.method() + " " + result.path() + ": "
 					+ ((result.error() != null) ? result.error() : "status " + result.status()))
+			// A repeated request fails the same way each time: name it once.
+			.distinct()
 			.collect(Collectors.joining("; "));
 		return failed.isEmpty() ? "" : " (" + failed + ")";
 	}
