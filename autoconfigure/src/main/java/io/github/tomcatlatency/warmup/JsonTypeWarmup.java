@@ -71,17 +71,12 @@ public final class JsonTypeWarmup implements WarmupTask {
 	}
 
 	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
+		ResolvableType returnType = ResolvableType.forMethodReturnType(handlerMethod.getMethod(),
+				handlerMethod.getBeanType());
 		if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getBeanType(), ResponseBody.class)
-				|| handlerMethod.hasMethodAnnotation(ResponseBody.class)) {
-			addBodyType(ResolvableType.forMethodReturnType(handlerMethod.getMethod(), handlerMethod.getBeanType()),
-					written);
-		}
-		else {
-			ResolvableType returnType = ResolvableType.forMethodReturnType(handlerMethod.getMethod(),
-					handlerMethod.getBeanType());
-			if (HttpEntity.class.isAssignableFrom(returnType.toClass())) {
-				addBodyType(returnType, written);
-			}
+				|| handlerMethod.hasMethodAnnotation(ResponseBody.class)
+				|| HttpEntity.class.isAssignableFrom(returnType.toClass())) {
+			addBodyType(returnType, written);
 		}
 		for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
 			if (parameter.hasParameterAnnotation(RequestBody.class)) {
