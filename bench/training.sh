@@ -39,15 +39,10 @@ esac
 JAR="$ROOT_DIR/bench/$APP-app/target/bench-$APP-app.jar"
 WORK="$ROOT_DIR/bench/target/training/$APP-$JAVA_VERSION"
 APP_JAR="$WORK/app/bench-$APP-app.jar"
-READY_LINE='ReadinessState changed to ACCEPTING_TRAFFIC'
 # G1, the JVM's default here, archives heap objects in both cache formats; training and
 # measured runs must use the same options.
 JAVA_OPTS=(-Xms512m -Xmx512m -XX:+UseG1GC)
 CACHE_SUFFIX=$([[ $JAVA_VERSION == 25 ]] && echo aot || echo jsa)
-
-now_ms() {
-	date +%s%3N
-}
 
 # cache_options VARIANT MODE: the JVM options that write (MODE=train) or use (MODE=use) the cache.
 cache_options() {
@@ -88,12 +83,6 @@ prepare() {
 	ls -l "$WORK"/*."$CACHE_SUFFIX"
 }
 
-request_ms() {
-	local seconds
-	seconds=$(curl -sS -o /dev/null -w '%{time_total}' "$1") || { echo "GET $1 failed" >&2; return 1; }
-	awk -v s="$seconds" 'BEGIN { print s * 1000 }'
-}
-
 # measure_one VARIANT ROUTE RUN: a fresh JVM; appends "variant route run ready first warm" to $RESULTS.
 measure_one() {
 	local variant=$1 route=$2 run=$3 port log start ready options=()
@@ -107,7 +96,7 @@ measure_one() {
 		--logging.level.org.springframework.boot.availability=debug "${args[@]}" >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + 120))
-	until grep -q "$READY_LINE" "$log"; do
+	until grep -q "$READINESS_LINE" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
 			echo "$variant did not become ready; its log:" >&2
 			cat "$log" >&2
@@ -117,8 +106,8 @@ measure_one() {
 	done
 	ready=$(($(now_ms) - start))
 	local first warm
-	first=$(request_ms "http://127.0.0.1:$port$route")
-	warm=$(for ((i = 0; i < WARM_REQUESTS; i++)); do request_ms "http://127.0.0.1:$port$route"; done | median)
+	first=$(request_ms GET "http://127.0.0.1:$port$route")
+	warm=$(for ((i = 0; i < WARM_REQUESTS; i++)); do request_ms GET "http://127.0.0.1:$port$route"; done | median)
 	stop_samples
 	printf '%-8s %-22s run %s  ready %6s ms  first %8.2f ms  warm %7.2f ms\n' "$variant" "$route" "$run" "$ready" \
 		"$first" "$warm"
