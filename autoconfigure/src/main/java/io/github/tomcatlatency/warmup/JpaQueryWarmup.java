@@ -1,10 +1,11 @@
 package io.github.tomcatlatency.warmup;
 
 import java.util.Comparator;
-import java.util.List;
+import java.util.Optional;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.criteria.Path;
@@ -13,62 +14,52 @@ import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.SingularAttribute;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.orm.jpa.EntityManagerFactoryUtils;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 /**
- * Runs the JPA provider's query engine once per persistence unit, which the first query
- * of every data route otherwise pays for (parsing, translation to SQL, the first JDBC
- * statement): in a read-only transaction that is rolled back, a JPQL query and a criteria
- * query with a {@code like} predicate and an order, on the first entity of the metamodel.
- * Both ask for rows whose identifier is null: the database answers from the primary key
- * without scanning the table, no entity is ever loaded and no application code runs.
+ * Runs a JPA persistence unit's query engine once, which the first query of every data
+ * route otherwise pays for (parsing, translation to SQL, the first JDBC statement): in a
+ * transaction of its own that is rolled back, on the first entity of the metamodel, JPQL
+ * queries in the shapes Spring Data's repositories send (a count, a derived query with
+ * {@code upper}, {@code like}, {@code or} and an order) and a criteria query. The parser
+ * is cold until it has seen those shapes: it is most of a data route's first request.
+ * Every query that runs asks for rows whose identifier is null: the database answers from
+ * the primary key without scanning the table, no entity is ever loaded and no application
+ * code runs.
+ * <p>
+ * It needs only the persistence unit, so it can run while the application still starts,
+ * see {@link BackgroundWarmup}. A persistence unit without resource-local transactions
+ * (JTA) is left alone.
  */
-public final class JpaQueryWarmup implements WarmupTask {
+public final class JpaQueryWarmup implements Runnable {
 
-	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
-
-	private final ObjectProvider<PlatformTransactionManager> transactionManagers;
+	private final EntityManagerFactory entityManagerFactory;
 
 	/**
-	 * Create a task.
-	 * @param entityManagerFactories the application's persistence units
-	 * @param transactionManagers the application's transaction managers; the task runs
-	 * only when one is unique
+	 * Create the warm-up of a persistence unit.
+	 * @param entityManagerFactory the persistence unit
 	 */
-	public JpaQueryWarmup(ObjectProvider<EntityManagerFactory> entityManagerFactories,
-			ObjectProvider<PlatformTransactionManager> transactionManagers) {
-		this.entityManagerFactories = entityManagerFactories;
-		this.transactionManagers = transactionManagers;
-	}
-
-	@Override
-	public String name() {
-		return "jpa";
+	public JpaQueryWarmup(EntityManagerFactory entityManagerFactory) {
+		this.entityManagerFactory = entityManagerFactory;
 	}
 
 	@Override
 	public void run() {
-		PlatformTransactionManager transactionManager = this.transactionManagers.getIfUnique();
-		if (transactionManager == null) {
+		EntityType<?> entity = firstEntity(this.entityManagerFactory);
+		if (entity == null) {
 			return;
 		}
-		TransactionTemplate transaction = new TransactionTemplate(transactionManager);
-		transaction.setReadOnly(true);
-		for (EntityManagerFactory entityManagerFactory : this.entityManagerFactories.orderedStream().toList()) {
-			EntityType<?> entity = firstEntity(entityManagerFactory);
-			if (entity != null) {
-				transaction.executeWithoutResult((status) -> {
-					status.setRollbackOnly();
-					EntityManager entityManager = EntityManagerFactoryUtils
-						.getTransactionalEntityManager(entityManagerFactory);
-					if (entityManager != null) {
-						query(entityManager, entity);
-					}
-				});
+		EntityManager entityManager = this.entityManagerFactory.createEntityManager();
+		try {
+			EntityTransaction transaction = entityManager.getTransaction();
+			transaction.begin();
+			try {
+				query(entityManager, entity);
 			}
+			finally {
+				transaction.rollback();
+			}
+		}
+		finally {
+			entityManager.close();
 		}
 	}
 
@@ -86,30 +77,54 @@ public final class JpaQueryWarmup implements WarmupTask {
 	}
 
 	private static <T> void query(EntityManager entityManager, EntityType<T> entity) {
-		entityManager
-			.createQuery("select e from " + entity.getName() + " e where e." + id(entity).getName() + " is null",
-					entity.getJavaType())
-			.setMaxResults(1)
-			.getResultList();
+		SingularAttribute<? super T, ?> id = id(entity);
+		SingularAttribute<? super T, ?> text = firstText(entity).orElse(null);
+		String select = "select x from " + entity.getName() + " x where ";
+		String noRow = "x." + id.getName() + " is null";
+		entityManager.createQuery(select + noRow, entity.getJavaType()).setMaxResults(1).getResultList();
+		// The count query of Spring Data's CrudRepository.count(), character for
+		// character: parsed here but not run (it would count the table), so that the
+		// repository's first count finds it in Hibernate's query cache.
+		entityManager.createQuery("select count(*) from " + entity.getName() + " x", Long.class);
+		entityManager.createQuery("select count(*) from " + entity.getName() + " x where " + noRow, Long.class)
+			.getSingleResult();
+		if (text != null) {
+			// The shape of a derived query such as findByNameContainingIgnoreCase: the
+			// HQL
+			// parser learns the functions, predicates and ordering that repository
+			// queries share.
+			String like = "upper(x." + text.getName() + ") like upper(?%d) escape '\\'";
+			entityManager
+				.createQuery(
+						select + "(" + like.formatted(1) + " or " + like.formatted(2) + ") and " + noRow
+								+ " order by x." + text.getName() + " asc, x." + id.getName() + " desc",
+						entity.getJavaType())
+				.setParameter(1, "%WARM-UP%")
+				.setParameter(2, "WARM-UP%")
+				.setMaxResults(1)
+				.getResultList();
+		}
 		CriteriaBuilder builder = entityManager.getCriteriaBuilder();
 		CriteriaQuery<T> query = builder.createQuery(entity.getJavaType());
 		Root<T> root = query.from(entity);
-		Path<?> id = root.get(id(entity));
-		List<SingularAttribute<? super T, ?>> strings = entity.getSingularAttributes()
-			.stream()
-			.filter((attribute) -> attribute.getJavaType() == String.class)
-			.sorted(Comparator.comparing(SingularAttribute::getName))
-			.toList();
-		if (strings.isEmpty()) {
-			query.where(builder.isNull(id));
+		Path<?> idPath = root.get(id);
+		if (text == null) {
+			query.where(builder.isNull(idPath));
 		}
 		else {
 			@SuppressWarnings("unchecked")
-			Path<String> text = root.get((SingularAttribute<? super T, String>) strings.get(0));
-			query.where(builder.isNull(id), builder.like(builder.upper(text), "%WARM-UP%"));
+			Path<String> textPath = root.get((SingularAttribute<? super T, String>) text);
+			query.where(builder.isNull(idPath), builder.like(builder.upper(textPath), "%WARM-UP%"));
 		}
-		query.orderBy(builder.asc(id));
+		query.orderBy(builder.asc(idPath));
 		entityManager.createQuery(query).setMaxResults(1).getResultList();
+	}
+
+	private static <T> Optional<SingularAttribute<? super T, ?>> firstText(EntityType<T> entity) {
+		return entity.getSingularAttributes()
+			.stream()
+			.filter((attribute) -> attribute.getJavaType() == String.class)
+			.min(Comparator.comparing(SingularAttribute::getName));
 	}
 
 }

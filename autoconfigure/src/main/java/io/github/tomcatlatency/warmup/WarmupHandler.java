@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -27,6 +28,8 @@ import org.springframework.web.servlet.support.RequestContextUtils;
 final class WarmupHandler {
 
 	private static final Log logger = LogFactory.getLog(WarmupHandler.class);
+
+	private static final int VIEW_ROWS = 100;
 
 	private final ObjectProvider<ViewResolver> viewResolvers;
 
@@ -65,7 +68,12 @@ final class WarmupHandler {
 
 	void view(HttpServletRequest request, HttpServletResponse response) {
 		Locale locale = RequestContextUtils.getLocale(request);
-		List<WarmupPayload> items = List.of(json(), new WarmupPayload("second", 2, List.of("c"), Instant.now()));
+		// A page of rows: the template's per-row work (iteration, expressions, links,
+		// escaping) runs often enough for the JIT to compile it, as list pages need.
+		Instant now = Instant.now();
+		List<WarmupPayload> items = IntStream.range(0, VIEW_ROWS)
+			.mapToObj((row) -> new WarmupPayload("row-" + row, row, List.of("a", "b"), now))
+			.toList();
 		Map<String, Object> model = Map.of("greeting", "warm-up", "items", items);
 		try {
 			View view = resolve(locale);

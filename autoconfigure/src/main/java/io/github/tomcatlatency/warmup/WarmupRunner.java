@@ -12,7 +12,10 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -42,6 +45,8 @@ import org.springframework.core.Ordered;
 public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	private static final Log logger = LogFactory.getLog(WarmupRunner.class);
+
+	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
 	private final Supplier<@Nullable URI> server;
 
@@ -125,40 +130,36 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	private WarmupResult warmUp(URI server, List<WarmupRequest> requests) {
 		Instant startedAt = Instant.now();
-		long deadline = System.nanoTime() + this.timeout.toNanos();
 		HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.followRedirects(HttpClient.Redirect.NEVER)
 			.connectTimeout(this.requestTimeout)
 			.build();
-		List<RequestResult> results = new ArrayList<>();
+		Sending sending = new Sending(client, server, System.nanoTime() + this.timeout.toNanos());
+		// The built-in requests are the starter's own and independent of each other:
+		// sent side by side, they load classes on two CPUs where start-up used one.
+		// The application's routes go one after another, in order.
+		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
 		this.marker.setActive(true);
 		try {
-			for (WarmupRequest request : requests) {
-				for (int i = 0; i < request.repetitions() && !Thread.currentThread().isInterrupted(); i++) {
-					long remaining = deadline - System.nanoTime();
-					if (remaining <= 0) {
-						return WarmupResult.ended(State.TIMED_OUT, startedAt, Instant.now(),
-								"Not every request was sent within " + this.timeout.toMillis()
-										+ " ms (tomcat-latency.warmup.timeout)" + failures(results),
-								results);
-					}
-					Duration timeout = (remaining < this.requestTimeout.toNanos()) ? Duration.ofNanos(remaining)
-							: this.requestTimeout;
-					Sent sent = send(client, server, request, timeout);
-					results.add(sent.result());
-					log(sent.result());
-					if (sent.unreachable()) {
-						return WarmupResult.ended(State.FAILED, startedAt, Instant.now(),
-								"Cannot reach " + server + ": " + sent.result().error(), results);
-					}
-				}
-			}
+			sending.sendAll(requests.subList(0, builtIn), BUILT_IN_LANES);
+			sending.sendAll(requests.subList(builtIn, requests.size()), 1);
 		}
 		finally {
 			this.marker.setActive(false);
 		}
-		return ended(startedAt, deadline, results);
+		List<RequestResult> results = sending.results();
+		if (sending.unreachable != null) {
+			return WarmupResult.ended(State.FAILED, startedAt, Instant.now(),
+					"Cannot reach " + server + ": " + sending.unreachable, results);
+		}
+		if (sending.timedOut) {
+			return WarmupResult.ended(
+					State.TIMED_OUT, startedAt, Instant.now(), "Not every request was sent within "
+							+ this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)" + failures(results),
+					results);
+		}
+		return ended(startedAt, sending.deadline, results);
 	}
 
 	private static void log(RequestResult result) {
@@ -195,36 +196,6 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		return failed.isEmpty() ? "" : " (" + failed + ")";
 	}
 
-	private Sent send(HttpClient client, URI server, WarmupRequest request, Duration timeout) {
-		long start = System.nanoTime();
-		try {
-			HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(server + request.path()))
-				.timeout(timeout)
-				.method(request.method(),
-						(request.body() != null) ? BodyPublishers.ofString(request.body()) : BodyPublishers.noBody())
-				.header(WarmupRequestMarker.HEADER, this.marker.token());
-			request.headers().forEach(builder::header);
-			int status = client.send(builder.build(), BodyHandlers.discarding()).statusCode();
-			return new Sent(result(request, start, status, null), false);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return new Sent(result(request, start, null, describe(ex)), true);
-		}
-		catch (HttpConnectTimeoutException | ConnectException ex) {
-			return new Sent(result(request, start, null, describe(ex)), true);
-		}
-		catch (HttpTimeoutException ex) {
-			return new Sent(
-					result(request, start, null,
-							"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
-					false);
-		}
-		catch (IOException | RuntimeException ex) {
-			return new Sent(result(request, start, null, describe(ex)), false);
-		}
-	}
-
 	private static RequestResult result(WarmupRequest request, long start, @Nullable Integer status,
 			@Nullable String error) {
 		return new RequestResult(request.origin(), request.method(), request.path(), status,
@@ -234,6 +205,122 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	private static String describe(Exception ex) {
 		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
 				: ex.getClass().getSimpleName();
+	}
+
+	/**
+	 * The requests of one warm-up on their way: sent on one or more lanes, each lane
+	 * taking the next request not yet sent, until every one is sent, the timeout passes
+	 * or the server turns out to be unreachable.
+	 */
+	private final class Sending {
+
+		private final HttpClient client;
+
+		private final URI server;
+
+		private final long deadline;
+
+		private final List<@Nullable RequestResult> results = new ArrayList<>();
+
+		private volatile @Nullable String unreachable;
+
+		private volatile boolean timedOut;
+
+		Sending(HttpClient client, URI server, long deadline) {
+			this.client = client;
+			this.server = server;
+			this.deadline = deadline;
+		}
+
+		void sendAll(List<WarmupRequest> requests, int lanes) {
+			List<WarmupRequest> sends = requests.stream()
+				.flatMap((request) -> Collections.nCopies(request.repetitions(), request).stream())
+				.toList();
+			int first = this.results.size();
+			this.results.addAll(Collections.nCopies(sends.size(), null));
+			AtomicInteger next = new AtomicInteger();
+			Runnable lane = () -> {
+				for (int i = next.getAndIncrement(); i < sends.size() && !stopped(); i = next.getAndIncrement()) {
+					RequestResult result = sendOne(sends.get(i));
+					if (result != null) {
+						this.results.set(first + i, result);
+					}
+				}
+			};
+			List<Thread> helpers = new ArrayList<>();
+			for (int i = 1; i < Math.min(lanes, sends.size()); i++) {
+				Thread helper = new Thread(lane, "tomcat-latency-warmup-" + i);
+				helper.setDaemon(true);
+				helper.start();
+				helpers.add(helper);
+			}
+			lane.run();
+			for (Thread helper : helpers) {
+				try {
+					helper.join();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					this.unreachable = describe(ex);
+				}
+			}
+		}
+
+		private boolean stopped() {
+			return this.unreachable != null || this.timedOut || Thread.currentThread().isInterrupted();
+		}
+
+		private @Nullable RequestResult sendOne(WarmupRequest request) {
+			long remaining = this.deadline - System.nanoTime();
+			if (remaining <= 0) {
+				this.timedOut = true;
+				return null;
+			}
+			Duration timeout = (remaining < WarmupRunner.this.requestTimeout.toNanos()) ? Duration.ofNanos(remaining)
+					: WarmupRunner.this.requestTimeout;
+			Sent sent = send(request, timeout);
+			log(sent.result());
+			if (sent.unreachable()) {
+				this.unreachable = sent.result().error();
+			}
+			return sent.result();
+		}
+
+		List<RequestResult> results() {
+			// Every lane has been joined: what it wrote is visible here.
+			return this.results.stream().filter(Objects::nonNull).map(Objects::requireNonNull).toList();
+		}
+
+		private Sent send(WarmupRequest request, Duration timeout) {
+			long start = System.nanoTime();
+			try {
+				HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.server + request.path()))
+					.timeout(timeout)
+					.method(request.method(),
+							(request.body() != null) ? BodyPublishers.ofString(request.body())
+									: BodyPublishers.noBody())
+					.header(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
+				request.headers().forEach(builder::header);
+				int status = this.client.send(builder.build(), BodyHandlers.discarding()).statusCode();
+				return new Sent(result(request, start, status, null), false);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return new Sent(result(request, start, null, describe(ex)), true);
+			}
+			catch (HttpConnectTimeoutException | ConnectException ex) {
+				return new Sent(result(request, start, null, describe(ex)), true);
+			}
+			catch (HttpTimeoutException ex) {
+				return new Sent(result(request, start, null,
+						"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
+						false);
+			}
+			catch (IOException | RuntimeException ex) {
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+		}
+
 	}
 
 	/**

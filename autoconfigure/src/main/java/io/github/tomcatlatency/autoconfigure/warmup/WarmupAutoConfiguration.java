@@ -9,7 +9,7 @@ import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.training.TrainingRequests;
-import io.github.tomcatlatency.warmup.JpaQueryWarmup;
+import io.github.tomcatlatency.warmup.BackgroundWarmup;
 import io.github.tomcatlatency.warmup.JsonTypeWarmup;
 import io.github.tomcatlatency.warmup.LoopbackUri;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
@@ -43,9 +43,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
-import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.transaction.ConfigurableTransactionManager;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.web.servlet.ViewResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -165,14 +163,19 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass({ EntityManagerFactory.class, EntityManagerFactoryUtils.class,
-			PlatformTransactionManager.class })
+	@ConditionalOnClass(EntityManagerFactory.class)
+	@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.framework-requests", matchIfMissing = true)
 	static class JpaConfiguration {
 
 		@Bean
-		JpaQueryWarmup tomcatLatencyJpaQueryWarmup(ObjectProvider<EntityManagerFactory> entityManagerFactories,
-				ObjectProvider<PlatformTransactionManager> transactionManagers) {
-			return new JpaQueryWarmup(entityManagerFactories, transactionManagers);
+		BackgroundWarmup tomcatLatencyBackgroundWarmup(TomcatLatencyProperties properties) {
+			return new BackgroundWarmup(properties.getWarmup().getRequestTimeout());
+		}
+
+		@Bean
+		static JpaWarmupPostProcessor tomcatLatencyJpaWarmupPostProcessor(
+				ObjectProvider<BackgroundWarmup> backgroundWarmup) {
+			return new JpaWarmupPostProcessor(backgroundWarmup);
 		}
 
 	}

@@ -33,6 +33,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private static final Map<String, String> ACCEPT_JSON = Map.of(HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE);
 
+	private static final int VIEW_REPETITIONS = 3;
+
 	private static final Map<String, String> ACCEPT_HTML = Map.of(HttpHeaders.ACCEPT, MediaType.TEXT_HTML_VALUE);
 
 	private final Warmup properties;
@@ -81,6 +83,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	private List<WarmupRequest> builtIn() {
 		List<WarmupRequest> requests = new ArrayList<>();
+		// First: the longest, it runs beside the others.
+		if (this.tasks.orderedStream().findAny().isPresent()) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
+		}
 		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
 		// The HTML error page runs the application's template engine, layout and
 		// messages.
@@ -92,12 +98,11 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 						MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
 				WarmupPayload.SAMPLE_JSON));
 		requests.add(builtIn("GET", WarmupHandlerMapping.RESOURCE_PATH, Map.of(), null));
-		if (this.tasks.orderedStream().findAny().isPresent()) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
-		}
 		if (new TemplateAvailabilityProviders(this.context).getProvider(WarmupHandlerMapping.VIEW_NAME,
 				this.context) != null) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null));
+			// Repeated: its rows' work reaches the JIT's compile thresholds.
+			requests.add(new WarmupRequest(Origin.BUILT_IN, "GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null,
+					VIEW_REPETITIONS));
 		}
 		else {
 			logger.debug("No template engine that the warm-up can render (Thymeleaf, FreeMarker, Mustache) finds "

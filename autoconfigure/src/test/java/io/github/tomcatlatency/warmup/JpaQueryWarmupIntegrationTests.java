@@ -1,0 +1,107 @@
+package io.github.tomcatlatency.warmup;
+
+import java.util.UUID;
+
+import io.github.tomcatlatency.warmup.WarmupResult.State;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Id;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.QueryStatistics;
+import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Integration tests for {@link JpaQueryWarmup} as the starter runs it: in the background
+ * while the application starts, on a real Hibernate and H2 database holding rows, with
+ * the statistics of Hibernate itself as the witness.
+ */
+class JpaQueryWarmupIntegrationTests {
+
+	@Test
+	void runsTheQueryEngineBeforeReadinessWithoutLoadingARow() {
+		try (ConfigurableApplicationContext context = start()) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().state()).isEqualTo(State.COMPLETED);
+			Statistics statistics = statistics(context);
+			assertThat(statistics.getQueries()).contains("select count(*) from Note x where x.id is null")
+				.anyMatch((query) -> query.contains("upper(x.text) like upper(?1)"));
+			assertThat(statistics.getEntityLoadCount()).isZero();
+			assertThat(statistics.getEntityInsertCount() + statistics.getEntityUpdateCount()
+					+ statistics.getEntityDeleteCount())
+				.isZero();
+			assertThat(context.getBean(JdbcTemplate.class).queryForObject("select count(*) from note", Long.class))
+				.isEqualTo(2);
+		}
+	}
+
+	@Test
+	void repositoryCountFindsItsQueryParsed() {
+		try (ConfigurableApplicationContext context = start()) {
+			// Hibernate records the time it spends parsing a query the first time it
+			// parses it: the warm-up did, the repository's count does not again.
+			QueryStatistics count = statistics(context).getQueryStatistics("select count(*) from Note x");
+			long parsedMicros = count.getPlanCompilationTotalMicroseconds();
+			assertThat(parsedMicros).isPositive();
+			assertThat(count.getExecutionCount()).isZero();
+			assertThat(context.getBean(NoteRepository.class).count()).isEqualTo(2);
+			assertThat(count.getExecutionCount()).isOne();
+			assertThat(count.getPlanCompilationTotalMicroseconds()).isEqualTo(parsedMicros);
+		}
+	}
+
+	@Test
+	void leavesThePersistenceUnitAloneWithoutFrameworkRequests() {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.framework-requests=false")) {
+			assertThat(statistics(context).getQueryExecutionCount()).isZero();
+		}
+	}
+
+	private static Statistics statistics(ConfigurableApplicationContext context) {
+		return context.getBean(EntityManagerFactory.class).unwrap(SessionFactory.class).getStatistics();
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		return new SpringApplicationBuilder(NotesApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+					"spring.jpa.properties.hibernate.generate_statistics=true",
+					"spring.jpa.properties.hibernate.hbm2ddl.import_files=io/github/tomcatlatency/warmup/notes.sql")
+			.properties(properties)
+			.run();
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@EnableJpaRepositories(basePackageClasses = NoteRepository.class, considerNestedRepositories = true)
+	static class NotesApplication {
+
+	}
+
+	@Entity(name = "Note")
+	public static class Note {
+
+		@Id
+		private Long id;
+
+		private String text;
+
+	}
+
+	// Public: the repository proxy is defined by the class loader the test filters.
+	public interface NoteRepository extends JpaRepository<Note, Long> {
+
+	}
+
+}
