@@ -281,7 +281,14 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			Sent sent = send(request, timeout);
 			log(sent.result());
 			if (sent.unreachable()) {
-				this.unreachable = sent.result().error();
+				// A connection opened as the deadline passes times out: that is the
+				// deadline, not an unreachable server.
+				if (this.deadline - System.nanoTime() <= 0) {
+					this.timedOut = true;
+				}
+				else {
+					this.unreachable = sent.result().error();
+				}
 			}
 			return sent.result();
 		}

@@ -61,7 +61,6 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		List<WarmupRequest> requests = new ArrayList<>();
 		if (this.properties.isFrameworkRequests()) {
 			requests.addAll(builtIn());
-			this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
 		}
 		for (Warmup.Request request : this.properties.getRequests()) {
 			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod(), request.getPath(),
@@ -83,10 +82,12 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	private List<WarmupRequest> builtIn() {
 		List<WarmupRequest> requests = new ArrayList<>();
-		// First: the longest, it runs beside the others.
+		// The longest first (tasks, then the libraries' routes such as springdoc's API
+		// description), so that the lanes they run on end together.
 		if (this.tasks.orderedStream().findAny().isPresent()) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
 		}
+		this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
 		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
 		// The HTML error page runs the application's template engine, layout and
 		// messages.
