@@ -242,6 +242,12 @@ public class TomcatLatencyProperties {
 		private boolean discoverRoutes = false;
 
 		/**
+		 * How many times to call each discovered route: the first call loads the route's
+		 * classes, the next ones bring its code to the JIT's compile thresholds.
+		 */
+		private int discoverRepetitions = 3;
+
+		/**
 		 * Path patterns of discovered routes not to call, for example '/admin/**'.
 		 */
 		private List<String> exclude = new ArrayList<>();
@@ -312,6 +318,15 @@ public class TomcatLatencyProperties {
 
 		public void setDiscoverRoutes(boolean discoverRoutes) {
 			this.discoverRoutes = discoverRoutes;
+		}
+
+		public int getDiscoverRepetitions() {
+			return this.discoverRepetitions;
+		}
+
+		public void setDiscoverRepetitions(int discoverRepetitions) {
+			Assert.isTrue(discoverRepetitions > 0, "'tomcat-latency.warmup.discover-repetitions' must be at least 1");
+			this.discoverRepetitions = discoverRepetitions;
 		}
 
 		public List<String> getExclude() {

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.warmup;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
@@ -29,9 +30,11 @@ public final class MvcRouteDiscovery {
 	 * @param mapping the application's annotated-controller mapping
 	 * @param excludes path patterns of routes not to call, in the syntax of
 	 * {@link PathPatternParser}
+	 * @param repetitions how many times to send each
 	 * @return the requests, sorted by path
 	 */
-	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping, List<String> excludes) {
+	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping, List<String> excludes,
+			int repetitions) {
 		List<PathPattern> excluded = excludes.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		return mapping.getHandlerMethods()
 			.keySet()
@@ -42,7 +45,7 @@ public final class MvcRouteDiscovery {
 			.filter((path) -> excluded.stream().noneMatch((pattern) -> pattern.matches(PathContainer.parsePath(path))))
 			.distinct()
 			.sorted()
-			.map((path) -> WarmupRequest.get(Origin.DISCOVERED, path))
+			.map((path) -> new WarmupRequest(Origin.DISCOVERED, "GET", path, Map.of(), null, repetitions))
 			.toList();
 	}
 

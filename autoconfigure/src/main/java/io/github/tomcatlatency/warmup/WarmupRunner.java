@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -239,11 +241,17 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			int first = this.results.size();
 			this.results.addAll(Collections.nCopies(sends.size(), null));
 			AtomicInteger next = new AtomicInteger();
+			// A request that failed is not repeated: it would fail again.
+			Set<WarmupRequest> failed = ConcurrentHashMap.newKeySet();
 			Runnable lane = () -> {
 				for (int i = next.getAndIncrement(); i < sends.size() && !stopped(); i = next.getAndIncrement()) {
-					RequestResult result = sendOne(sends.get(i));
+					WarmupRequest request = sends.get(i);
+					RequestResult result = failed.contains(request) ? null : sendOne(request);
 					if (result != null) {
 						this.results.set(first + i, result);
+						if (result.failed()) {
+							failed.add(request);
+						}
 					}
 				}
 			};

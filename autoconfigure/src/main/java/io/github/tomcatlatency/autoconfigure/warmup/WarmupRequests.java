@@ -70,7 +70,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			this.handlerMappings.orderedStream()
 				.forEach((mapping) -> requests
-					.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude())));
+					.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude(),
+							this.properties.getDiscoverRepetitions())));
 		}
 		return requests;
 	}

@@ -183,20 +183,21 @@ class WarmupIntegrationTests {
 		HeldController.reset();
 		HeldController.release.countDown();
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.discover-routes=true",
-				"tomcat-latency.warmup.framework-requests=false")) {
+				"tomcat-latency.warmup.discover-repetitions=1", "tomcat-latency.warmup.framework-requests=false")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
 				.containsExactly("/fail", "/held", "/warmed");
 		}
 	}
 
 	@Test
-	void discoveredRoutesAreLoggedListedExcludedAndSentOnce(CapturedOutput output) {
+	void discoveredRoutesAreLoggedListedExcludedAndRepeatedUnlessTheyFail(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.discover-routes=true",
 				"tomcat-latency.warmup.exclude=/held,/ex*/**")) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.requests()).filteredOn((request) -> request.origin() == Origin.DISCOVERED)
 				.extracting(RequestResult::path, RequestResult::status)
-				.containsExactly(tuple("/fail", 500), tuple("/warmed", 200));
+				.containsExactly(tuple("/fail", 500), tuple("/warmed", 200), tuple("/warmed", 200),
+						tuple("/warmed", 200));
 			assertThat(result.state()).isEqualTo(State.FAILED);
 			assertThat(output).contains("Tomcat warm-up GET /warmed: status 200 in")
 				.contains("(discovered route)")
@@ -204,6 +205,13 @@ class WarmupIntegrationTests {
 				.doesNotContain("GET /held");
 			assertThat(warnings(output)).hasSize(1);
 		}
+	}
+
+	@Test
+	void invalidDiscoverRepetitionsFailStartupNamingTheProperty(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> start("tomcat-latency.warmup.discover-repetitions=0"));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("tomcat-latency.warmup.discover-repetitions");
 	}
 
 	@Test
