@@ -69,9 +69,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			this.handlerMappings.orderedStream()
-				.forEach((mapping) -> requests
-					.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude(),
-							this.properties.getDiscoverRepetitions())));
+				.forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude(),
+						this.properties.getDiscoverRepetitions())));
 		}
 		return requests;
 	}

@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Integration tests for the rollback of transactions that discovered warm-up requests
@@ -42,7 +43,7 @@ class TransactionRollbackIntegrationTests {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
 				.filteredOn((request) -> request.origin() == Origin.DISCOVERED)
 				.extracting(RequestResult::path, RequestResult::status)
-				.containsExactly(org.assertj.core.groups.Tuple.tuple("/visit", 200));
+				.containsExactly(tuple("/visit", 200), tuple("/visit", 200), tuple("/visit", 200));
 			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isZero();
 			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
