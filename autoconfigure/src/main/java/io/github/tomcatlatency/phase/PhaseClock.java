@@ -61,8 +61,14 @@ final class PhaseClock {
 		return current.get().clock;
 	}
 
-	static void setCurrent(@Nullable PhaseClock clock) {
-		current.get().clock = clock;
+	/**
+	 * Return this thread's slot for the clock of the dispatch it runs, to set the clock
+	 * when a dispatch enters the container and clear it when the dispatch leaves with one
+	 * thread-local lookup.
+	 * @return this thread's slot
+	 */
+	static CurrentClock currentSlot() {
+		return current.get();
 	}
 
 	/**
@@ -212,9 +218,16 @@ final class PhaseClock {
 		return (boundary == Phase.MVC) ? --this.mvcDepth : --this.filtersDepth;
 	}
 
-	private static final class CurrentClock {
+	/**
+	 * A thread's slot for the clock of the dispatch it runs.
+	 */
+	static final class CurrentClock {
 
 		private @Nullable PhaseClock clock;
+
+		void set(@Nullable PhaseClock clock) {
+			this.clock = clock;
+		}
 
 	}
 

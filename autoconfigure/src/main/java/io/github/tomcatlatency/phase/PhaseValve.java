@@ -59,12 +59,13 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 		if (clock.dispatchStarted(requestStartNanos, System::nanoTime)) {
 			clock.countAs(this.classifier.classify(request));
 		}
-		PhaseClock.setCurrent(clock);
+		PhaseClock.CurrentClock current = PhaseClock.currentSlot();
+		current.set(clock);
 		try {
 			getNext().invoke(request, response);
 		}
 		finally {
-			PhaseClock.setCurrent(null);
+			current.set(null);
 			clock.dispatchEnded(request.isAsync(), System::nanoTime);
 		}
 	}
