@@ -6,7 +6,10 @@
 # each JVM is loaded with wrk for WARMUP seconds, then measured for MEASURE seconds. Prints every
 # JVM's CPU time per request (the server JVM's user+system time from /proc over the requests wrk
 # completed: it does not count time spent waiting for a CPU) and requests per second, then the
-# medians, their ratios and the slowest JVM with the starter against the median without.
+# medians, their ratios and the slowest JVM with the starter against the median without. Each JVM's
+# line also shows the CPU seconds its JIT compilers spent while it was measured (from jstat): the
+# compilers' threads count in its CPU time, and a JVM whose JIT had not settled after the warm-up
+# shows it there.
 #
 # Every JVM's figures are also appended to RESULTS (if set), one line each, so that several runs
 # can be pooled: bench/overhead.sh --summarize FILE...
@@ -75,23 +78,30 @@ fi
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 
+# jit_seconds PID: the CPU seconds the JVM's JIT compilers have spent so far.
+jit_seconds() {
+	jstat -compiler "$1" | awk 'NR == 2 { print $4 }'
+}
+
 # measure VARIANT JAR NUMBER: one fresh JVM; appends "VARIANT CPU_US RPS" to $WORK/results.
 measure() {
-	local variant=$1 jar=$2 number=$3 port log pid ticks out cpu rps
+	local variant=$1 jar=$2 number=$3 port log pid ticks jit out cpu rps
 	port=$(free_port)
 	log="$WORK/$variant-$number.log"
 	start_jar "$jar" "$port" "$log"
 	pid=${PIDS[-1]}
 	wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "http://127.0.0.1:$port$TARGET" >/dev/null
 	ticks=$(cpu_ticks "$pid")
+	jit=$(jit_seconds "$pid")
 	out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${MEASURE}s" "http://127.0.0.1:$port$TARGET")
 	ticks=$(($(cpu_ticks "$pid") - ticks))
+	jit=$(awk -v a="$jit" -v b="$(jit_seconds "$pid")" 'BEGIN { printf "%.1f", b - a }')
 	stop_samples
 	rps=$(awk '/Requests\/sec/ { printf "%.0f", $2 }' <<<"$out")
 	cpu=$(awk -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '/requests in/ { printf "%.2f", ticks * 1e6 / hz / $1 }' <<<"$out")
 	echo "$variant $cpu $rps" >>"$WORK/results"
 	[[ -z ${RESULTS:-} ]] || echo "$variant $cpu $rps" >>"$RESULTS"
-	printf 'JVM %d %-7s %8s us CPU/request %8s req/s' "$number" "$variant" "$cpu" "$rps"
+	printf 'JVM %d %-7s %8s us CPU/request %8s req/s %5s s JIT' "$number" "$variant" "$cpu" "$rps" "$jit"
 	if [[ -n ${INLINING:-} ]]; then
 		printf '  %s call sites "inlining too deep"' "$(grep -c 'inlining too deep' "$log" || true)"
 		grep 'inlining too deep' "$log" | grep -oE '[A-Za-z0-9_.$]+::[A-Za-z0-9_<>$]+' |
