@@ -3,7 +3,9 @@
 # measurement, so that the spread between JVMs shows: whether a JVM lands in a slow mode depends
 # on the order in which the JIT compiles the request path, and a median over rounds in one JVM
 # hides it. Runs PAIRS pairs of JVMs, with and without the starter alternating which goes first;
-# each JVM is loaded with wrk for WARMUP seconds, then measured for MEASURE seconds. Prints every
+# each JVM is loaded with wrk for WARMUP seconds, then measured for MEASURE seconds (the warm-up
+# lets the JIT settle: in the first 25 s of load its compilers are still busy enough to decide a
+# JVM's figure). Prints every
 # JVM's CPU time per request (the server JVM's user+system time from /proc over the requests wrk
 # completed: it does not count time spent waiting for a CPU) and requests per second, then the
 # medians, their ratios and the slowest JVM with the starter against the median without. Each JVM's
@@ -20,7 +22,7 @@
 # bottom of a deep stack (String, collections, Spring's core utilities), not the frames that made it
 # deep. The flag itself costs CPU: take the CPU figures from runs without it.
 #
-# Usage: [PAIRS=3] [WARMUP=10] [MEASURE=15] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
+# Usage: [PAIRS=3] [WARMUP=30] [MEASURE=15] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
 #        [INLINING=1] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
 #        [APP_DIR=directory with the two jars, by default bench/rest-app/target]
 #        bench/overhead.sh --summarize FILE...
@@ -30,7 +32,7 @@ APP_DIR=${APP_DIR:-$ROOT_DIR/bench/rest-app/target}
 WITH_JAR="$APP_DIR/bench-rest-app.jar"
 WITHOUT_JAR="$APP_DIR/bench-rest-app-without-starter.jar"
 PAIRS=${PAIRS:-3}
-WARMUP=${WARMUP:-10}
+WARMUP=${WARMUP:-30}
 MEASURE=${MEASURE:-15}
 TARGET=${TARGET:-/hello}
 THREADS=${THREADS:-2}
