@@ -26,11 +26,11 @@ start_sample() {
 }
 
 # start_jar JAR PORT LOGFILE [ARGS...]: as start_sample, for any Spring Boot fat jar, started with
-# the JVM options in the array JAVA_OPTS.
+# the JVM options in the array JAVA_OPTS by $JAVA (java on the PATH unless set).
 start_jar() {
 	local jar=$1 port=$2 log=$3
 	shift 3
-	java "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
+	"${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + 90))
 	until is_ready "$port" "$log"; do

@@ -91,19 +91,11 @@ measure_one() {
 	[[ $variant != none ]] && options=("$(cache_options "$variant" use)")
 	local args=()
 	[[ $WARMUP == off ]] && args=(--tomcat-latency.warmup.enabled=false)
+	# start_jar sees this JVM's options: bash locals reach the functions called.
+	local JAVA_OPTS=("${JAVA_OPTS[@]}" "${options[@]}")
 	start=$(now_ms)
-	"$JAVA" "${JAVA_OPTS[@]}" "${options[@]}" -jar "$APP_JAR" --server.port="$port" --server.address=127.0.0.1 \
-		--logging.level.org.springframework.boot.availability=debug "${args[@]}" >"$log" 2>&1 &
-	PIDS+=($!)
-	local deadline=$((SECONDS + 120))
-	until grep -q "$READINESS_LINE" "$log"; do
-		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
-			echo "$variant did not become ready; its log:" >&2
-			cat "$log" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
+	READY_LOG_LINE=$READINESS_LINE start_jar "$APP_JAR" "$port" "$log" \
+		--logging.level.org.springframework.boot.availability=debug "${args[@]}"
 	ready=$(($(now_ms) - start))
 	local first warm
 	first=$(request_ms GET "http://127.0.0.1:$port$route")
