@@ -90,8 +90,7 @@ public final class JpaQueryWarmup implements Runnable {
 			.getSingleResult();
 		if (text != null) {
 			// The shape of a derived query such as findByNameContainingIgnoreCase: the
-			// HQL
-			// parser learns the functions, predicates and ordering that repository
+			// HQL parser learns the functions, predicates and ordering that repository
 			// queries share.
 			String like = "upper(x." + text.getName() + ") like upper(?%d) escape '\\'";
 			entityManager
