@@ -47,6 +47,16 @@ class JpaQueryWarmupIntegrationTests {
 	}
 
 	@Test
+	void warmsEachPersistenceUnitOnce() {
+		try (ConfigurableApplicationContext context = start()) {
+			// Spring hands the factory's product to post-processors each time it is asked
+			// for while the factory is still being created.
+			assertThat(statistics(context).getQueryStatistics("select count(*) from Note x where x.id is null")
+				.getExecutionCount()).isOne();
+		}
+	}
+
+	@Test
 	void repositoryCountFindsItsQueryParsed() {
 		try (ConfigurableApplicationContext context = start()) {
 			// Hibernate records the time it spends parsing a query the first time it

@@ -1,5 +1,9 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+
 import io.github.tomcatlatency.warmup.BackgroundWarmup;
 import io.github.tomcatlatency.warmup.JpaQueryWarmup;
 import jakarta.persistence.EntityManagerFactory;
@@ -15,13 +19,19 @@ final class JpaWarmupPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<BackgroundWarmup> backgroundWarmup;
 
+	// Spring post-processes a factory bean's product each time it is fetched while the
+	// factory bean is still being created: the same persistence unit arrives here several
+	// times.
+	private final Set<EntityManagerFactory> started = Collections
+		.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+
 	JpaWarmupPostProcessor(ObjectProvider<BackgroundWarmup> backgroundWarmup) {
 		this.backgroundWarmup = backgroundWarmup;
 	}
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof EntityManagerFactory entityManagerFactory) {
+		if (bean instanceof EntityManagerFactory entityManagerFactory && this.started.add(entityManagerFactory)) {
 			this.backgroundWarmup.getObject().start("jpa", new JpaQueryWarmup(entityManagerFactory));
 		}
 		return bean;
