@@ -1,14 +1,14 @@
 package io.github.tomcatlatency.warmup;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse.BodyHandlers;
-import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,6 +31,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
 
 /**
  * Sends the warm-up requests over loopback through Tomcat once the server listens. As an
@@ -132,12 +133,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	private WarmupResult warmUp(URI server, List<WarmupRequest> requests) {
 		Instant startedAt = Instant.now();
-		HttpClient client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.connectTimeout(this.requestTimeout)
-			.build();
-		Sending sending = new Sending(client, server, System.nanoTime() + this.timeout.toNanos());
+		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
 		// The built-in requests are the starter's own and independent of each other:
 		// sent side by side, they load classes on two CPUs where start-up used one.
 		// The application's routes go one after another, in order.
@@ -216,8 +212,6 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	 */
 	private final class Sending {
 
-		private final HttpClient client;
-
 		private final URI server;
 
 		private final long deadline;
@@ -228,8 +222,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 		private volatile boolean timedOut;
 
-		Sending(HttpClient client, URI server, long deadline) {
-			this.client = client;
+		Sending(URI server, long deadline) {
 			this.server = server;
 			this.deadline = deadline;
 		}
@@ -308,30 +301,62 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 		private Sent send(WarmupRequest request, Duration timeout) {
 			long start = System.nanoTime();
+			int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+			byte[] body = (request.body() != null) ? request.body().getBytes(StandardCharsets.UTF_8) : null;
+			HttpURLConnection connection;
 			try {
-				HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.server + request.path()))
-					.timeout(timeout)
-					.method(request.method(),
-							(request.body() != null) ? BodyPublishers.ofString(request.body())
-									: BodyPublishers.noBody())
-					.header(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
-				request.headers().forEach(builder::header);
-				int status = this.client.send(builder.build(), BodyHandlers.discarding()).statusCode();
+				// The JDK's HttpURLConnection: java.net.http's client would load and
+				// start
+				// more before its first request than a warm-up request costs.
+				connection = (HttpURLConnection) URI.create(this.server + request.path())
+					.toURL()
+					.openConnection(Proxy.NO_PROXY);
+				connection.setConnectTimeout(millis);
+				connection.setReadTimeout(millis);
+				connection.setInstanceFollowRedirects(false);
+				connection.setUseCaches(false);
+				connection.setRequestMethod(request.method());
+				// Without it HttpURLConnection would ask for HTML first.
+				connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");
+				connection.setRequestProperty(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
+				request.headers().forEach(connection::setRequestProperty);
+				if (body != null) {
+					connection.setDoOutput(true);
+					connection.setFixedLengthStreamingMode(body.length);
+				}
+				connection.connect();
+			}
+			catch (ConnectException | SocketTimeoutException ex) {
+				return new Sent(result(request, start, null, describe(ex)), true);
+			}
+			catch (IOException | RuntimeException ex) {
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+			try {
+				if (body != null) {
+					try (OutputStream out = connection.getOutputStream()) {
+						out.write(body);
+					}
+				}
+				int status = connection.getResponseCode();
+				try (InputStream response = (status < 400) ? connection.getInputStream()
+						: connection.getErrorStream()) {
+					if (response != null) {
+						// Read to the end: the connection is then kept for the next
+						// request.
+						response.transferTo(OutputStream.nullOutputStream());
+					}
+				}
 				return new Sent(result(request, start, status, null), false);
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return new Sent(result(request, start, null, describe(ex)), true);
-			}
-			catch (HttpConnectTimeoutException | ConnectException ex) {
-				return new Sent(result(request, start, null, describe(ex)), true);
-			}
-			catch (HttpTimeoutException ex) {
+			catch (SocketTimeoutException ex) {
+				connection.disconnect();
 				return new Sent(result(request, start, null,
 						"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
 						false);
 			}
 			catch (IOException | RuntimeException ex) {
+				connection.disconnect();
 				return new Sent(result(request, start, null, describe(ex)), false);
 			}
 		}
