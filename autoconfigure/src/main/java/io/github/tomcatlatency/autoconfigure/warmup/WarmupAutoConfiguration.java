@@ -40,6 +40,8 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
@@ -145,6 +147,7 @@ public final class WarmupAutoConfiguration {
 	static class SpringDocConfiguration {
 
 		@Bean
+		@Order(Ordered.HIGHEST_PRECEDENCE) // Its API description is the longest request.
 		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
 			// The library's own routes: they describe the application without calling it.
 			return () -> {

@@ -82,12 +82,12 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	private List<WarmupRequest> builtIn() {
 		List<WarmupRequest> requests = new ArrayList<>();
-		// The longest first (tasks, then the libraries' routes such as springdoc's API
-		// description), so that the lanes they run on end together.
+		// The longest first (the libraries' routes such as springdoc's API description,
+		// then the tasks), so that the lanes they run on end together.
+		this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
 		if (this.tasks.orderedStream().findAny().isPresent()) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
 		}
-		this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
 		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
 		// The HTML error page runs the application's template engine, layout and
 		// messages.

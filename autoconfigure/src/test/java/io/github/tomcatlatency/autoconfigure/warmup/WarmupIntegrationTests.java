@@ -230,7 +230,7 @@ class WarmupIntegrationTests {
 
 	private static List<org.assertj.core.groups.Tuple> builtInAnd(org.assertj.core.groups.Tuple... configured) {
 		List<org.assertj.core.groups.Tuple> requests = new java.util.ArrayList<>(List.of(
-				tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200), tuple("GET", "/actuator/health", 503),
+				tuple("GET", "/actuator/health", 503), tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200),
 				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
 				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
 				tuple("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", 200),
