@@ -3,6 +3,7 @@ package io.github.tomcatlatency.warmup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Authenticator;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
@@ -48,6 +49,9 @@ import org.springframework.http.HttpHeaders;
 public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 	private static final Log logger = LogFactory.getLog(WarmupRunner.class);
+
+	private static final Authenticator NO_CREDENTIALS = new Authenticator() {
+	};
 
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
@@ -315,6 +319,9 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				connection.setReadTimeout(millis);
 				connection.setInstanceFollowRedirects(false);
 				connection.setUseCaches(false);
+				// Never the application's credentials: a route that asks for them answers
+				// 401.
+				connection.setAuthenticator(NO_CREDENTIALS);
 				connection.setRequestMethod(request.method());
 				// Without it HttpURLConnection would ask for HTML first.
 				connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");

@@ -1,15 +1,26 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.InetAddress;
+import java.net.PasswordAuthentication;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
@@ -25,6 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -37,9 +49,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -111,6 +127,74 @@ class WarmupIntegrationTests {
 				.extracting(RequestResult::method, RequestResult::path, RequestResult::status)
 				.containsExactlyElementsOf(builtInAnd(tuple("POST", "/echo", 200)));
 			assertThat(EchoController.lastBody).isEqualTo("hello");
+		}
+	}
+
+	@Test
+	void sendsNoCredentialsWhenTheApplicationSetsADefaultAuthenticator() {
+		AtomicInteger asked = new AtomicInteger();
+		Authenticator.setDefault(new Authenticator() {
+
+			@Override
+			protected PasswordAuthentication getPasswordAuthentication() {
+				asked.incrementAndGet();
+				return new PasswordAuthentication("user", "secret".toCharArray());
+			}
+
+		});
+		try (ConfigurableApplicationContext context = start("test.secured=true",
+				"tomcat-latency.warmup.requests[0].path=/secured")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).last()
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly("/secured", 401);
+			assertThat(asked).hasValue(0);
+		}
+		finally {
+			Authenticator.setDefault(null);
+		}
+	}
+
+	@Test
+	void connectsDirectlyWhenTheApplicationSetsAProxySelector() throws Exception {
+		// A proxy that answers every request with 502: HttpURLConnection falls back to a
+		// direct connection only when it cannot reach the proxy.
+		AtomicInteger proxied = new AtomicInteger();
+		try (ServerSocket proxy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			Thread answering = new Thread(() -> {
+				while (!proxy.isClosed()) {
+					try (Socket socket = proxy.accept()) {
+						proxied.incrementAndGet();
+						socket.getOutputStream()
+							.write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+								.getBytes(StandardCharsets.US_ASCII));
+					}
+					catch (IOException ex) {
+						// Closed at the end of the test.
+					}
+				}
+			});
+			answering.setDaemon(true);
+			answering.start();
+			ProxySelector previous = ProxySelector.getDefault();
+			ProxySelector.setDefault(new ProxySelector() {
+
+				@Override
+				public List<Proxy> select(URI uri) {
+					return List.of(new Proxy(Proxy.Type.HTTP, proxy.getLocalSocketAddress()));
+				}
+
+				@Override
+				public void connectFailed(URI uri, SocketAddress address, IOException ex) {
+				}
+
+			});
+			try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].path=/warmed")) {
+				assertThat(context.getBean(WarmupRunner.class).getResult().state()).isEqualTo(State.COMPLETED);
+				assertThat(proxied).hasValue(0);
+			}
+			finally {
+				ProxySelector.setDefault(previous);
+			}
 		}
 	}
 
@@ -284,7 +368,7 @@ class WarmupIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ HeldController.class, EchoController.class })
+	@Import({ HeldController.class, EchoController.class, SecuredController.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -340,6 +424,20 @@ class WarmupIntegrationTests {
 		@GetMapping("/fail")
 		String fail() {
 			throw new IllegalStateException("fails on purpose");
+		}
+
+	}
+
+	@RestController
+	@ConditionalOnBooleanProperty("test.secured")
+	static class SecuredController {
+
+		@GetMapping("/secured")
+		ResponseEntity<String> secured(@RequestHeader HttpHeaders headers) {
+			return headers.containsHeader(HttpHeaders.AUTHORIZATION) ? ResponseEntity.ok("signed in")
+					: ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+						.header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"test\"")
+						.build();
 		}
 
 	}
