@@ -309,9 +309,8 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			byte[] body = (request.body() != null) ? request.body().getBytes(StandardCharsets.UTF_8) : null;
 			HttpURLConnection connection;
 			try {
-				// The JDK's HttpURLConnection: java.net.http's client would load and
-				// start
-				// more before its first request than a warm-up request costs.
+				// HttpURLConnection: java.net.http's client loads and starts more
+				// before its first request than a warm-up request costs.
 				connection = (HttpURLConnection) URI.create(this.server + request.path())
 					.toURL()
 					.openConnection(Proxy.NO_PROXY);
@@ -319,8 +318,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				connection.setReadTimeout(millis);
 				connection.setInstanceFollowRedirects(false);
 				connection.setUseCaches(false);
-				// Never the application's credentials: a route that asks for them answers
-				// 401.
+				// Never the application's credentials: such a route answers 401.
 				connection.setAuthenticator(NO_CREDENTIALS);
 				connection.setRequestMethod(request.method());
 				// Without it HttpURLConnection would ask for HTML first.
@@ -349,8 +347,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				try (InputStream response = (status < 400) ? connection.getInputStream()
 						: connection.getErrorStream()) {
 					if (response != null) {
-						// Read to the end: the connection is then kept for the next
-						// request.
+						// Read to the end, so that the connection can be reused.
 						response.transferTo(OutputStream.nullOutputStream());
 					}
 				}
