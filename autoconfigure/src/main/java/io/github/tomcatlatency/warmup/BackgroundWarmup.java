@@ -13,10 +13,11 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Framework work that can start while the application is still starting, as soon as what
- * it needs exists: each piece runs on a daemon thread of its own, on a CPU that start-up,
- * mostly single-threaded, leaves idle. As a {@link WarmupTask} it waits, inside a warm-up
- * request, for what has been started, so that the application reports itself ready only
- * after it.
+ * it needs exists: each piece runs on a daemon thread of its own, beside start-up's main
+ * thread instead of after it (on two CPUs start-up already keeps them mostly busy, so
+ * this moves the work earlier rather than making it free). As a {@link WarmupTask} it
+ * waits, inside a warm-up request, for what has been started, so that the application
+ * reports itself ready only after it.
  */
 public final class BackgroundWarmup implements WarmupTask {
 

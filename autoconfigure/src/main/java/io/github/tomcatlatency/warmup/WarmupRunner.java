@@ -139,7 +139,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		Instant startedAt = Instant.now();
 		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
 		// The built-in requests are the starter's own and independent of each other:
-		// sent side by side, they load classes on two CPUs where start-up used one.
+		// sent side by side, they load and run cold code on two CPUs instead of one.
 		// The application's routes go one after another, in order.
 		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
 		this.marker.setActive(true);
@@ -305,31 +305,10 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 
 		private Sent send(WarmupRequest request, Duration timeout) {
 			long start = System.nanoTime();
-			int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
 			byte[] body = (request.body() != null) ? request.body().getBytes(StandardCharsets.UTF_8) : null;
 			HttpURLConnection connection;
 			try {
-				// HttpURLConnection: java.net.http's client loads and starts more
-				// before its first request than a warm-up request costs.
-				connection = (HttpURLConnection) URI.create(this.server + request.path())
-					.toURL()
-					.openConnection(Proxy.NO_PROXY);
-				connection.setConnectTimeout(millis);
-				connection.setReadTimeout(millis);
-				connection.setInstanceFollowRedirects(false);
-				connection.setUseCaches(false);
-				// Never the application's credentials: such a route answers 401.
-				connection.setAuthenticator(NO_CREDENTIALS);
-				connection.setRequestMethod(request.method());
-				// Without it HttpURLConnection would ask for HTML first.
-				connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");
-				connection.setRequestProperty(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
-				request.headers().forEach(connection::setRequestProperty);
-				if (body != null) {
-					connection.setDoOutput(true);
-					connection.setFixedLengthStreamingMode(body.length);
-				}
-				connection.connect();
+				connection = connect(request, timeout, body);
 			}
 			catch (ConnectException | SocketTimeoutException ex) {
 				return new Sent(result(request, start, null, describe(ex)), true);
@@ -363,6 +342,33 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 				connection.disconnect();
 				return new Sent(result(request, start, null, describe(ex)), false);
 			}
+		}
+
+		private HttpURLConnection connect(WarmupRequest request, Duration timeout, byte @Nullable [] body)
+				throws IOException {
+			int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+			// HttpURLConnection: java.net.http's client loads and starts more before its
+			// first request than a warm-up request costs.
+			HttpURLConnection connection = (HttpURLConnection) URI.create(this.server + request.path())
+				.toURL()
+				.openConnection(Proxy.NO_PROXY);
+			connection.setConnectTimeout(millis);
+			connection.setReadTimeout(millis);
+			connection.setInstanceFollowRedirects(false);
+			connection.setUseCaches(false);
+			// Never the application's credentials: such a route answers 401.
+			connection.setAuthenticator(NO_CREDENTIALS);
+			connection.setRequestMethod(request.method());
+			// Without it HttpURLConnection would ask for HTML first.
+			connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");
+			connection.setRequestProperty(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
+			request.headers().forEach(connection::setRequestProperty);
+			if (body != null) {
+				connection.setDoOutput(true);
+				connection.setFixedLengthStreamingMode(body.length);
+			}
+			connection.connect();
+			return connection;
 		}
 
 	}

@@ -33,9 +33,9 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private static final Map<String, String> ACCEPT_JSON = Map.of(HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE);
 
-	private static final int VIEW_REPETITIONS = 3;
-
 	private static final Map<String, String> ACCEPT_HTML = Map.of(HttpHeaders.ACCEPT, MediaType.TEXT_HTML_VALUE);
+
+	private static final int VIEW_REPETITIONS = 3;
 
 	private final Warmup properties;
 
