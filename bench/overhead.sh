@@ -5,10 +5,10 @@
 # hides it. Runs PAIRS pairs of JVMs, with and without the starter alternating which goes first;
 # each JVM is loaded with wrk for WARMUP seconds, then measured for MEASURE seconds (the warm-up
 # lets the JIT settle: in the first 25 s of load its compilers are still busy enough to decide a
-# JVM's figure). Prints every
-# JVM's CPU time per request (the server JVM's user+system time from /proc over the requests wrk
-# completed: it does not count time spent waiting for a CPU) and requests per second, then the
-# medians, their ratios and the slowest JVM with the starter against the median without. Each JVM's
+# JVM's figure). Prints every JVM's CPU time per request (the server JVM's user+system time from
+# /proc over the requests wrk completed: it does not count time spent waiting for a CPU) and
+# requests per second, then the medians, their ratios and the slowest JVM with the starter against
+# the median without. Each JVM's
 # line also shows the CPU seconds its JIT compilers spent while it was measured (from jstat): the
 # compilers' threads count in its CPU time, and a JVM whose JIT had not settled after the warm-up
 # shows it there.
