@@ -30,6 +30,13 @@ public final class CompositePhaseRecorder implements PhaseRecorder {
 	}
 
 	@Override
+	public void record(Route route, String method, int status, CompletedRequest request) {
+		for (PhaseRecorder recorder : this.recorders) {
+			recorder.record(route, method, status, request);
+		}
+	}
+
+	@Override
 	public void prepare(Route route, String method, int status) {
 		for (PhaseRecorder recorder : this.recorders) {
 			recorder.prepare(route, method, status);

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * happen one after another, ordered by Tomcat's asynchronous state machine, so the fields
  * need no synchronisation.
  */
-final class PhaseClock {
+final class PhaseClock implements CompletedRequest {
 
 	/**
 	 * Index of the coyote request note that holds the clock. Tomcat reserves 0 to 16 for
@@ -51,7 +51,19 @@ final class PhaseClock {
 
 	private long containerNanos;
 
+	private long completedStartNanos;
+
 	private RequestCounting counting = RequestCounting.RECORDED;
+
+	private long probeStartClasses = NOT_MEASURED;
+
+	private long probeStartCpuNanos = NOT_MEASURED;
+
+	private @Nullable Thread probeThread;
+
+	private long classesLoaded = NOT_MEASURED;
+
+	private long cpuNanos = NOT_MEASURED;
 
 	/**
 	 * Return the clock of the request being dispatched on this thread.
@@ -91,6 +103,9 @@ final class PhaseClock {
 			this.filtersDepth = 0;
 			this.mvcDepth = 0;
 			this.route = null;
+			this.probeThread = null;
+			this.classesLoaded = NOT_MEASURED;
+			this.cpuNanos = NOT_MEASURED;
 			return true;
 		}
 		switchTo(Phase.CONTAINER, now.getAsLong());
@@ -160,6 +175,7 @@ final class PhaseClock {
 			return false;
 		}
 		this.requestStartNanos = NOT_STARTED;
+		this.completedStartNanos = requestStartNanos;
 		switchTo(Phase.CONTAINER, requestStartNanos + totalNanos);
 		// Tomcat read its clock before a racing transition: clamp, so the phases add up.
 		this.mvcNanos = Math.min(this.mvcNanos, totalNanos);
@@ -176,6 +192,41 @@ final class PhaseClock {
 		this.counting = counting;
 	}
 
+	/**
+	 * Keep what a {@link ColdRequestProbe} read when the request's first dispatch
+	 * started.
+	 * @param classes the classes the JVM had loaded
+	 * @param cpuNanos the thread's CPU time, or {@link #NOT_MEASURED}
+	 */
+	void probeStarted(long classes, long cpuNanos) {
+		this.probeStartClasses = classes;
+		this.probeStartCpuNanos = cpuNanos;
+		this.probeThread = Thread.currentThread();
+	}
+
+	/**
+	 * Return whether a {@link ColdRequestProbe} measures this request.
+	 * @return whether it was measured from its start
+	 */
+	boolean probed() {
+		return this.probeThread != null;
+	}
+
+	/**
+	 * Keep what a {@link ColdRequestProbe} read when the request completed.
+	 * @param classes the classes the JVM has loaded
+	 * @param cpuNanos the thread's CPU time, or {@link #NOT_MEASURED}
+	 */
+	void probeEnded(long classes, long cpuNanos) {
+		this.classesLoaded = classes - this.probeStartClasses;
+		// An asynchronous request completes on another thread, whose CPU time says
+		// nothing of this one's.
+		boolean sameThread = this.probeThread == Thread.currentThread();
+		this.cpuNanos = (sameThread && cpuNanos != NOT_MEASURED && this.probeStartCpuNanos != NOT_MEASURED)
+				? cpuNanos - this.probeStartCpuNanos : NOT_MEASURED;
+		this.probeThread = null;
+	}
+
 	RequestCounting counting() {
 		return this.counting;
 	}
@@ -184,16 +235,34 @@ final class PhaseClock {
 		return this.route;
 	}
 
-	long containerNanos() {
+	@Override
+	public long startNanos() {
+		return this.completedStartNanos;
+	}
+
+	@Override
+	public long containerNanos() {
 		return this.containerNanos;
 	}
 
-	long filtersNanos() {
+	@Override
+	public long filtersNanos() {
 		return this.filtersNanos;
 	}
 
-	long mvcNanos() {
+	@Override
+	public long mvcNanos() {
 		return this.mvcNanos;
+	}
+
+	@Override
+	public long classesLoaded() {
+		return this.classesLoaded;
+	}
+
+	@Override
+	public long cpuNanos() {
+		return this.cpuNanos;
 	}
 
 	private void switchTo(Phase next, long now) {

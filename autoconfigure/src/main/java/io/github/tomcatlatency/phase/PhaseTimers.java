@@ -20,9 +20,6 @@ public final class PhaseTimers implements PhaseRecorder {
 	 */
 	public static final String METER_NAME = "tomcat.latency.request";
 
-	private static final String[] METHODS = { "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE",
-			"UNKNOWN" };
-
 	private static final Outcome[] OUTCOMES = Outcome.values();
 
 	private static final Phase[] PHASES = Phase.values();
@@ -38,12 +35,12 @@ public final class PhaseTimers implements PhaseRecorder {
 	 */
 	public PhaseTimers(MeterRegistry registry, int maxRoutes) {
 		this.registry = registry;
-		this.timers = new AtomicReferenceArray<>(maxRoutes * METHODS.length * OUTCOMES.length);
+		this.timers = new AtomicReferenceArray<>(maxRoutes * RequestMethods.COUNT * OUTCOMES.length);
 	}
 
 	@Override
 	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
-		Timer[] phaseTimers = timers(route, methodIndex(method), Outcome.forStatus(status));
+		Timer[] phaseTimers = timers(route, RequestMethods.index(method), Outcome.forStatus(status));
 		phaseTimers[Phase.CONTAINER.ordinal()].record(containerNanos, TimeUnit.NANOSECONDS);
 		phaseTimers[Phase.FILTERS.ordinal()].record(filtersNanos, TimeUnit.NANOSECONDS);
 		phaseTimers[Phase.MVC.ordinal()].record(mvcNanos, TimeUnit.NANOSECONDS);
@@ -52,15 +49,15 @@ public final class PhaseTimers implements PhaseRecorder {
 	@Override
 	public void prepare(Route route, String method, int status) {
 		// Registers the timers: a warm-up leaves them at zero but created.
-		timers(route, methodIndex(method), Outcome.forStatus(status));
+		timers(route, RequestMethods.index(method), Outcome.forStatus(status));
 	}
 
 	private Timer[] timers(Route route, int methodIndex, Outcome outcome) {
-		int index = (route.index() * METHODS.length + methodIndex) * OUTCOMES.length + outcome.ordinal();
+		int index = (route.index() * RequestMethods.COUNT + methodIndex) * OUTCOMES.length + outcome.ordinal();
 		Timer[] phaseTimers = this.timers.get(index);
 		if (phaseTimers == null) {
 			// A race registers the same timers twice: the registry returns the same ones.
-			phaseTimers = register(route.uri(), METHODS[methodIndex], outcome);
+			phaseTimers = register(route.uri(), RequestMethods.name(methodIndex), outcome);
 			this.timers.set(index, phaseTimers);
 		}
 		return phaseTimers;
@@ -75,20 +72,6 @@ public final class PhaseTimers implements PhaseRecorder {
 				.register(this.registry);
 		}
 		return phaseTimers;
-	}
-
-	private static int methodIndex(String method) {
-		return switch (method) {
-			case "GET" -> 0;
-			case "HEAD" -> 1;
-			case "POST" -> 2;
-			case "PUT" -> 3;
-			case "PATCH" -> 4;
-			case "DELETE" -> 5;
-			case "OPTIONS" -> 6;
-			case "TRACE" -> 7;
-			default -> METHODS.length - 1;
-		};
 	}
 
 }

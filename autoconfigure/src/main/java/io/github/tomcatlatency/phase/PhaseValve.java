@@ -30,21 +30,27 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private final RequestClassifier classifier;
 
+	private final @Nullable ColdRequestProbe probe;
+
 	private final AtomicBoolean recordFailureLogged = new AtomicBoolean();
 
 	private volatile boolean requestAttributesEnabled;
 
 	/**
-	 * Create a valve that reports to the given recorder what its requests count as.
+	 * Create a valve that reports to the given recorder what its requests count as and,
+	 * while the probe is armed, what the JVM did during the recorded ones.
 	 * @param routes resolves each request's route
 	 * @param recorder where each request's split goes
 	 * @param classifier decides what each request counts as
+	 * @param probe measures the first requests of the routes, or {@code null}
 	 */
-	public PhaseValve(Routes routes, PhaseRecorder recorder, RequestClassifier classifier) {
+	public PhaseValve(Routes routes, PhaseRecorder recorder, RequestClassifier classifier,
+			@Nullable ColdRequestProbe probe) {
 		super(true);
 		this.routes = routes;
 		this.recorder = recorder;
 		this.classifier = classifier;
+		this.probe = probe;
 	}
 
 	@Override
@@ -57,7 +63,11 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			return;
 		}
 		if (clock.dispatchStarted(requestStartNanos, System::nanoTime)) {
-			clock.countAs(this.classifier.classify(request));
+			RequestCounting counting = this.classifier.classify(request);
+			clock.countAs(counting);
+			if (counting == RequestCounting.RECORDED && this.probe != null && this.probe.armed()) {
+				this.probe.start(clock);
+			}
 		}
 		PhaseClock.CurrentClock current = PhaseClock.currentSlot();
 		current.set(clock);
@@ -75,6 +85,9 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
 		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock
 				&& clock.complete(coyoteRequest.getStartTimeNanos(), time)) {
+			if (clock.probed() && this.probe != null) {
+				this.probe.end(clock);
+			}
 			try {
 				record(clock, request.getMethod(), response.getStatus());
 			}
@@ -95,7 +108,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			return;
 		}
 		if (counting == RequestCounting.RECORDED) {
-			this.recorder.record(route, method, status, clock.containerNanos(), clock.filtersNanos(), clock.mvcNanos());
+			this.recorder.record(route, method, status, clock);
 		}
 		else {
 			this.recorder.prepare(route, method, status);

@@ -1,9 +1,12 @@
 package io.github.tomcatlatency.report;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequests;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RouteSpikes;
@@ -12,49 +15,67 @@ import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Computes what the first requests cost against warm ones: each route's first request
- * against its warm median (penalty and ratio), and the recurring cold spikes.
+ * Computes what the first requests cost against warm ones: the first request of each
+ * method and route against its warm median (penalty and ratio) and why it was slow, and
+ * the recurring cold spikes.
  */
 final class ColdRequestAnalysis {
 
 	private ColdRequestAnalysis() {
 	}
 
-	static ColdRequests analyse(RequestStatistics statistics, List<RouteStatistics> routes, int topRoutes,
-			@Nullable WarmupResult warmup) {
-		RouteStatistics firstRoute = statistics.firstRoute();
-		ColdRequest firstRequest = (firstRoute != null) ? coldRequest(firstRoute) : null;
+	static ColdRequests analyse(List<RouteSnapshot> routes, @Nullable Instant since,
+			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup) {
+		boolean discovering = ColdRouteRemedies.discovering(warmup);
+		ColdRequest firstRequest = routes.stream()
+			.filter((route) -> route.first() != null)
+			.reduce((a, b) -> Objects.requireNonNull(b.first()).arrivedBefore(Objects.requireNonNull(a.first())) ? b
+					: a)
+			.map((route) -> coldRequest(route, warmup, discovering))
+			.orElse(null);
 		List<ColdRequest> worst = routes.stream()
 			.filter((route) -> route.total().count() > 1)
-			.map(ColdRequestAnalysis::coldRequest)
+			.map((route) -> coldRequest(route, warmup, discovering))
 			.filter(Objects::nonNull)
 			.sorted(Comparator.comparingDouble(ColdRequest::penaltyMs).reversed())
 			.limit(topRoutes)
 			.toList();
-		return new ColdRequests(statistics.since(), firstRequest, worst, ColdRouteRemedies.remedy(worst, warmup),
-				spikes(statistics, routes, topRoutes));
+		return new ColdRequests(since, firstRequest, worst, ColdRouteRemedies.remedy(worst, warmup),
+				spikes(routes, detection, topRoutes));
 	}
 
-	private static @Nullable ColdRequest coldRequest(RouteStatistics route) {
-		Split first = route.first();
+	private static @Nullable ColdRequest coldRequest(RouteSnapshot route, @Nullable WarmupResult warmup,
+			boolean discovering) {
+		FirstRequest first = route.first();
 		if (first == null) {
 			return null;
 		}
+		Split split = first.split();
 		double median = Milliseconds.of(route.total().percentileNanos(0.5));
-		double penalty = Math.max(0, Math.round((first.totalMs() - median) * 1000) / 1000.0);
-		double ratio = (median > 0) ? Math.round(first.totalMs() / median * 100) / 100.0 : 0;
-		return new ColdRequest(route.route(), route.method(), route.total().count(), first, median, penalty, ratio);
+		double penalty = Math.max(0, Math.round((split.totalMs() - median) * 1000) / 1000.0);
+		double ratio = (median > 0) ? Math.round(split.totalMs() / median * 100) / 100.0 : 0;
+		WarmupReach reach = WarmupReach.of(route.route(), route.method(), warmup);
+		String remedy = ColdRouteRemedies.isCold(route.route(), ratio)
+				? ColdRouteRemedies.remedy(route.route(), route.method(), reach, discovering) : null;
+		ColdCause cause = new ColdCause(measured(first.classesLoaded()),
+				(first.cpuNanos() != CompletedRequest.NOT_MEASURED) ? Milliseconds.of(first.cpuNanos()) : null, reach,
+				remedy);
+		return new ColdRequest(route.route(), route.method(), route.total().count(), split, median, penalty, ratio,
+				cause);
 	}
 
-	private static Spikes spikes(RequestStatistics statistics, List<RouteStatistics> routes, int topRoutes) {
+	private static @Nullable Long measured(long value) {
+		return (value != CompletedRequest.NOT_MEASURED) ? value : null;
+	}
+
+	private static Spikes spikes(List<RouteSnapshot> routes, RouteStatistics.SpikeDetection detection, int topRoutes) {
 		List<RouteSpikes> spikes = routes.stream()
 			.filter((route) -> route.spikes() > 0)
-			.sorted(Comparator.comparingLong(RouteStatistics::spikes).reversed())
+			.sorted(Comparator.comparingLong(RouteSnapshot::spikes).reversed())
 			.limit(topRoutes)
-			.map((route) -> new RouteSpikes(route.route(), route.spikes(), route.lastSpike()))
+			.map((route) -> new RouteSpikes(route.route(), route.method(), route.spikes(), route.lastSpike()))
 			.toList();
-		long count = routes.stream().mapToLong(RouteStatistics::spikes).sum();
-		RouteStatistics.SpikeDetection detection = statistics.spikeDetection();
+		long count = routes.stream().mapToLong(RouteSnapshot::spikes).sum();
 		return new Spikes(count, detection.factor(), Milliseconds.of(detection.idleNanos()), spikes);
 	}
 

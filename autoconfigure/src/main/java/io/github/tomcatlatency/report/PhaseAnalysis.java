@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import io.github.tomcatlatency.phase.Phase;
-import io.github.tomcatlatency.report.LatencyHistogram.Snapshot;
+import io.github.tomcatlatency.report.DurationHistogram.Snapshot;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Distribution;
 import io.github.tomcatlatency.report.TomcatLatencyReport.PhaseDistributions;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
@@ -12,7 +12,8 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
 
 /**
  * Computes where request time goes: the distribution of each phase and the container's
- * share of the time, for the application and for the routes with the most time.
+ * share of the time, for the application and for the methods and routes with the most
+ * time.
  */
 final class PhaseAnalysis {
 
@@ -21,39 +22,25 @@ final class PhaseAnalysis {
 	private PhaseAnalysis() {
 	}
 
-	static Phases analyse(List<RouteStatistics> routes, int topRoutes) {
+	static Phases analyse(List<RouteSnapshot> routes, int topRoutes) {
 		Snapshot total = new Snapshot();
-		Snapshot[] phases = snapshots();
-		for (RouteStatistics route : routes) {
+		Snapshot[] phases = new Snapshot[PHASES.length];
+		for (Phase phase : PHASES) {
+			phases[phase.ordinal()] = new Snapshot();
+		}
+		for (RouteSnapshot route : routes) {
 			total.add(route.total());
 			for (Phase phase : PHASES) {
 				phases[phase.ordinal()].add(route.phase(phase));
 			}
 		}
 		List<RoutePhases> top = routes.stream()
-			.sorted(Comparator.comparingLong((RouteStatistics route) -> route.total().totalNanos()).reversed())
+			.sorted(Comparator.comparingLong((RouteSnapshot route) -> route.total().totalNanos()).reversed())
 			.limit(topRoutes)
-			.map(PhaseAnalysis::routePhases)
+			.map((route) -> new RoutePhases(route.route(), route.method(), route.total().count(),
+					containerShare(route.phases(), route.total()), distributions(route.total(), route.phases())))
 			.toList();
 		return new Phases(total.count(), containerShare(phases, total), distributions(total, phases), top);
-	}
-
-	private static RoutePhases routePhases(RouteStatistics route) {
-		Snapshot total = route.total().snapshot();
-		Snapshot[] phases = new Snapshot[PHASES.length];
-		for (Phase phase : PHASES) {
-			phases[phase.ordinal()] = route.phase(phase).snapshot();
-		}
-		return new RoutePhases(route.route(), total.count(), containerShare(phases, total),
-				distributions(total, phases));
-	}
-
-	private static Snapshot[] snapshots() {
-		Snapshot[] snapshots = new Snapshot[PHASES.length];
-		for (Phase phase : PHASES) {
-			snapshots[phase.ordinal()] = new Snapshot();
-		}
-		return snapshots;
 	}
 
 	private static PhaseDistributions distributions(Snapshot total, Snapshot[] phases) {

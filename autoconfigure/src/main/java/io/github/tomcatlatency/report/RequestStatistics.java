@@ -4,28 +4,43 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import io.github.tomcatlatency.phase.ColdRequestProbe;
+import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.RequestMethods;
 import io.github.tomcatlatency.phase.Route;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
- * reports: per route, the phase histograms, the first request and cold spikes; for the
- * application, the first request it records, and the reporting window: when counting
- * started. It is given only the requests that
- * {@link io.github.tomcatlatency.phase.RequestCounting#RECORDED count}, which start once
- * the application is ready: the cold penalty is what users pay.
+ * reports, per method and route as the timers: the phase histograms, the first request to
+ * arrive and cold spikes; and the reporting window: when counting started. It is given
+ * only the requests that {@link io.github.tomcatlatency.phase.RequestCounting#RECORDED
+ * count}, which start once the application is ready: the cold penalty is what users pay.
+ * <p>
+ * From the start of the window until {@link #PROBE_WINDOW} passes without a new method
+ * and route, its {@link ColdRequestProbe} measures what the JVM does during each request,
+ * so that the first request of each route says why it was slow; then the probe is off and
+ * requests pay nothing for it.
  */
 public final class RequestStatistics implements PhaseRecorder {
+
+	/**
+	 * How long the probe stays armed after the last new method and route.
+	 */
+	static final Duration PROBE_WINDOW = Duration.ofMinutes(1);
+
+	private static final long PROBE_WINDOW_NANOS = PROBE_WINDOW.toNanos();
 
 	private final int maxRoutes;
 
 	private final RouteStatistics.SpikeDetection spikeDetection;
 
-	private final AtomicReference<State> state;
+	private final ColdRequestProbe probe = new ColdRequestProbe();
+
+	private volatile State state;
 
 	/**
 	 * Create statistics.
@@ -36,7 +51,7 @@ public final class RequestStatistics implements PhaseRecorder {
 	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle) {
 		this.maxRoutes = maxRoutes;
 		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
-		this.state = new AtomicReference<>(new State(maxRoutes, null));
+		this.state = new State(maxRoutes, null);
 	}
 
 	RouteStatistics.SpikeDetection spikeDetection() {
@@ -44,11 +59,21 @@ public final class RequestStatistics implements PhaseRecorder {
 	}
 
 	/**
+	 * Return the probe that measures the first requests: the valve arms nothing itself,
+	 * these statistics arm and disarm it.
+	 * @return the probe
+	 */
+	public ColdRequestProbe probe() {
+		return this.probe;
+	}
+
+	/**
 	 * Forget everything recorded so far and start a new reporting window; the next
 	 * request counts as the first again.
 	 */
 	public void reset() {
-		this.state.set(new State(this.maxRoutes, Instant.now()));
+		this.state = new State(this.maxRoutes, Instant.now());
+		this.probe.arm();
 	}
 
 	/**
@@ -56,39 +81,50 @@ public final class RequestStatistics implements PhaseRecorder {
 	 * @return the start of the reporting window, or {@code null} before readiness
 	 */
 	@Nullable Instant since() {
-		return this.state.get().since;
+		return this.state.since;
+	}
+
+	@Override
+	public void record(Route route, String method, int status, CompletedRequest request) {
+		record(route, method, request.startNanos(), request.containerNanos(), request.filtersNanos(),
+				request.mvcNanos(), request.classesLoaded(), request.cpuNanos());
 	}
 
 	@Override
 	public void record(Route route, String method, int status, long containerNanos, long filtersNanos, long mvcNanos) {
-		State state = this.state.get();
-		RouteStatistics statistics = state.routes.get(route.index());
+		// Called directly, not by Tomcat: the request arrived its wall time ago.
+		long startNanos = System.nanoTime() - containerNanos - filtersNanos - mvcNanos;
+		record(route, method, startNanos, containerNanos, filtersNanos, mvcNanos, CompletedRequest.NOT_MEASURED,
+				CompletedRequest.NOT_MEASURED);
+	}
+
+	private void record(Route route, String method, long startNanos, long containerNanos, long filtersNanos,
+			long mvcNanos, long classesLoaded, long cpuNanos) {
+		State state = this.state;
+		int methodIndex = RequestMethods.index(method);
+		int index = route.index() * RequestMethods.COUNT + methodIndex;
+		RouteStatistics statistics = state.routes.get(index);
 		if (statistics == null) {
-			state.routes.compareAndSet(route.index(), null, new RouteStatistics(route.uri(), method));
-			statistics = state.routes.get(route.index());
+			statistics = state.add(index, route.uri(), RequestMethods.name(methodIndex));
 		}
-		if (state.firstRoute.get() == null) {
-			state.firstRoute.compareAndSet(null, statistics);
+		statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
+				this.spikeDetection);
+		if (this.probe.armed() && System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS) {
+			this.probe.disarm();
 		}
-		statistics.record(containerNanos, filtersNanos, mvcNanos, this.spikeDetection);
 	}
 
 	/**
-	 * Return the route of the first request after the application became ready: that
-	 * request was also the first of its route.
-	 * @return the route, or {@code null} before any request
+	 * Return a copy of the statistics of every method and route recorded so far.
+	 * @return the copies, which requests recording meanwhile do not change
 	 */
-	@Nullable RouteStatistics firstRoute() {
-		return this.state.get().firstRoute.get();
-	}
-
-	List<RouteStatistics> routes() {
-		AtomicReferenceArray<@Nullable RouteStatistics> routes = this.state.get().routes;
-		List<RouteStatistics> result = new ArrayList<>();
+	List<RouteSnapshot> snapshot() {
+		AtomicReferenceArray<@Nullable RouteStatistics> routes = this.state.routes;
+		List<RouteSnapshot> result = new ArrayList<>();
 		for (int i = 0; i < routes.length(); i++) {
 			RouteStatistics statistics = routes.get(i);
 			if (statistics != null) {
-				result.add(statistics);
+				result.add(statistics.snapshot());
 			}
 		}
 		return result;
@@ -98,13 +134,22 @@ public final class RequestStatistics implements PhaseRecorder {
 
 		private final AtomicReferenceArray<@Nullable RouteStatistics> routes;
 
-		private final AtomicReference<@Nullable RouteStatistics> firstRoute = new AtomicReference<>();
-
 		private final @Nullable Instant since;
 
+		private volatile long lastNewRouteNanos = System.nanoTime();
+
 		State(int maxRoutes, @Nullable Instant since) {
-			this.routes = new AtomicReferenceArray<>(maxRoutes);
+			this.routes = new AtomicReferenceArray<>(maxRoutes * RequestMethods.COUNT);
 			this.since = since;
+		}
+
+		RouteStatistics add(int index, String route, String method) {
+			RouteStatistics added = new RouteStatistics(route, method);
+			if (this.routes.compareAndSet(index, null, added)) {
+				this.lastNewRouteNanos = System.nanoTime();
+				return added;
+			}
+			return this.routes.get(index);
 		}
 
 	}

@@ -7,10 +7,11 @@ import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Statistics of the requests to one route, or to the whole application: a histogram of
- * the total and of each phase, the first request, and cold spikes (requests far above the
- * median after the route sat idle). Recording is lock-free and allocates only for the
- * first request and for a spike.
+ * Statistics of the requests of one method to one route: a histogram of the total and of
+ * each phase, the first request to arrive, and cold spikes (requests far above the median
+ * after the route sat idle). Recording is lock-free and allocates only for a request that
+ * arrived before the first one known, and for a spike. The report reads a
+ * {@link #snapshot() snapshot}.
  */
 final class RouteStatistics {
 
@@ -21,16 +22,18 @@ final class RouteStatistics {
 
 	private static final long LAST_REQUEST_GRANULARITY_NANOS = 1_000_000;
 
+	private static final Phase[] PHASES = Phase.values();
+
 	private final String route;
 
 	private final String method;
 
-	private final LatencyHistogram total = new LatencyHistogram();
+	private final DurationHistogram total = new DurationHistogram();
 
-	private final LatencyHistogram[] phases = { new LatencyHistogram(), new LatencyHistogram(),
-			new LatencyHistogram() };
+	private final DurationHistogram[] phases = { new DurationHistogram(), new DurationHistogram(),
+			new DurationHistogram() };
 
-	private final AtomicReference<@Nullable Split> first = new AtomicReference<>();
+	private final AtomicReference<@Nullable FirstRequest> first = new AtomicReference<>();
 
 	private final AtomicLong lastRequestNanos = new AtomicLong(System.nanoTime());
 
@@ -43,10 +46,13 @@ final class RouteStatistics {
 		this.method = method;
 	}
 
-	void record(long containerNanos, long filtersNanos, long mvcNanos, SpikeDetection spikeDetection) {
+	void record(long startNanos, long containerNanos, long filtersNanos, long mvcNanos, long classesLoaded,
+			long cpuNanos, SpikeDetection spikeDetection) {
 		long totalNanos = containerNanos + filtersNanos + mvcNanos;
-		if (this.first.get() == null) {
-			this.first.compareAndSet(null, Split.of(containerNanos, filtersNanos, mvcNanos));
+		FirstRequest known = this.first.get();
+		if (known == null || startNanos - known.startNanos() < 0) {
+			keepFirst(new FirstRequest(startNanos, Split.of(containerNanos, filtersNanos, mvcNanos), classesLoaded,
+					cpuNanos));
 		}
 		long now = System.nanoTime();
 		long idleNanos = now - this.lastRequestNanos.get();
@@ -56,7 +62,7 @@ final class RouteStatistics {
 		}
 		// Only a request after an idle period pays for reading the median.
 		if (idleNanos >= spikeDetection.idleNanos() && this.total.count() >= MIN_REQUESTS_FOR_SPIKES
-				&& totalNanos > spikeDetection.factor() * this.total.percentileNanos(0.5)) {
+				&& totalNanos > spikeDetection.factor() * this.total.medianNanos()) {
 			this.spikes.incrementAndGet();
 			this.lastSpike.set(Split.of(containerNanos, filtersNanos, mvcNanos));
 		}
@@ -66,36 +72,31 @@ final class RouteStatistics {
 		this.phases[Phase.MVC.ordinal()].record(mvcNanos);
 	}
 
-	String route() {
-		return this.route;
+	/**
+	 * Keep the request as the first unless one that arrived before it is known: requests
+	 * complete out of order, and the first to complete may not be the cold one.
+	 * @param candidate the request
+	 */
+	private void keepFirst(FirstRequest candidate) {
+		while (true) {
+			FirstRequest known = this.first.get();
+			if ((known != null && !candidate.arrivedBefore(known)) || this.first.compareAndSet(known, candidate)) {
+				return;
+			}
+		}
 	}
 
 	/**
-	 * Return the HTTP method of the route's first request.
-	 * @return the method
+	 * Return a copy that requests recording meanwhile do not change.
+	 * @return the copy
 	 */
-	String method() {
-		return this.method;
-	}
-
-	LatencyHistogram total() {
-		return this.total;
-	}
-
-	LatencyHistogram phase(Phase phase) {
-		return this.phases[phase.ordinal()];
-	}
-
-	@Nullable Split first() {
-		return this.first.get();
-	}
-
-	long spikes() {
-		return this.spikes.get();
-	}
-
-	@Nullable Split lastSpike() {
-		return this.lastSpike.get();
+	RouteSnapshot snapshot() {
+		DurationHistogram.Snapshot[] phases = new DurationHistogram.Snapshot[PHASES.length];
+		for (Phase phase : PHASES) {
+			phases[phase.ordinal()] = this.phases[phase.ordinal()].snapshot();
+		}
+		return new RouteSnapshot(this.route, this.method, this.total.snapshot(), phases, this.first.get(),
+				this.spikes.get(), this.lastSpike.get());
 	}
 
 	/**

@@ -75,7 +75,8 @@ public class TomcatLatencyEndpoint {
 
 	@ReadOperation
 	public TomcatLatencyReport report() {
-		List<RouteStatistics> routes = this.statistics.routes();
+		// Copies first: requests keep recording while the report sorts and reads them.
+		List<RouteSnapshot> routes = this.statistics.snapshot();
 		WarmupResult warmup = this.warmup.get();
 		Tomcat tomcat = this.tomcat.get();
 		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
@@ -83,7 +84,9 @@ public class TomcatLatencyEndpoint {
 		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
 		List<ConfigurationRisk> risks = (components != null)
 				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache) : List.of();
-		return new TomcatLatencyReport(ColdRequestAnalysis.analyse(this.statistics, routes, this.topRoutes, warmup),
+		return new TomcatLatencyReport(
+				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
+						this.topRoutes, warmup),
 				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, this.advisories.state(usage, risks));
 	}
 

@@ -54,8 +54,7 @@ class HotPathAllocationTests {
 			this.clock.dispatchEnded(false, System::nanoTime);
 			if (this.clock.complete(start, 400)) {
 				Route route = this.routes.resolve(this.clock.route(), 200);
-				this.recorder.record(route, "GET", 200, this.clock.containerNanos(), this.clock.filtersNanos(),
-						this.clock.mvcNanos());
+				this.recorder.record(route, "GET", 200, this.clock);
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.report;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRouteRemedy;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
@@ -51,9 +52,26 @@ class ColdRouteRemediesTests {
 		assertThat(remedy.discoverableRoutes()).isEmpty();
 	}
 
+	@Test
+	void eachColdRouteGetsTheOneSettingThatWouldHaveWarmedIt() {
+		assertThat(ColdRouteRemedies.remedy("/books", "GET", WarmupReach.NOT_SENT, false))
+			.isEqualTo("tomcat-latency.warmup.discover-routes=true");
+		assertThat(ColdRouteRemedies.remedy("/books", "GET", WarmupReach.NOT_SENT, true))
+			.startsWith("a configured warm-up request to GET /books");
+		assertThat(ColdRouteRemedies.remedy("/books/{id}", "GET", WarmupReach.NOT_SENT, false))
+			.startsWith("a configured warm-up request to GET /books/{id}");
+		assertThat(ColdRouteRemedies.remedy("/items", "POST", WarmupReach.OFF, false))
+			.startsWith("tomcat-latency.warmup.enabled=true with a configured warm-up request to POST /items");
+		assertThat(ColdRouteRemedies.remedy("/admin", "GET", WarmupReach.REFUSED, true))
+			.startsWith("headers.Authorization");
+		assertThat(ColdRouteRemedies.remedy("/books", "GET", WarmupReach.REACHED, true))
+			.startsWith("tomcat-latency.warmup.training=true");
+	}
+
 	private static ColdRequest route(String method, String route, double ratio) {
 		Split first = new Split(Instant.now(), ratio, 0, 0, ratio);
-		return new ColdRequest(route, method, 10, first, 1, Math.max(0, ratio - 1), ratio);
+		return new ColdRequest(route, method, 10, first, 1, Math.max(0, ratio - 1), ratio,
+				new ColdCause(null, null, WarmupReach.NOT_SENT, null));
 	}
 
 }

@@ -145,6 +145,15 @@ class EndpointReferenceIntegrationTests {
 		assertThat((String) remedy.get("applicationYml")).startsWith("tomcat-latency:\n  warmup:\n    requests:\n")
 			.contains("      - path: /cold\n");
 		assertThat((List<String>) remedy.get("discoverableRoutes")).contains("/cold");
+		Map<String, Object> cold = ((List<Map<String, Object>>) map(this.report, "coldRequests").get("worstRoutes"))
+			.stream()
+			.filter((route) -> "/cold".equals(route.get("route")))
+			.findFirst()
+			.orElseThrow();
+		Map<String, Object> cause = map(cold, "cause");
+		assertThat(cause).containsEntry("warmup", "NOT_SENT")
+			.containsEntry("remedy", "tomcat-latency.warmup.discover-routes=true");
+		assertThat(((Number) cause.get("classesLoaded")).longValue()).isNotNegative();
 	}
 
 	@Test

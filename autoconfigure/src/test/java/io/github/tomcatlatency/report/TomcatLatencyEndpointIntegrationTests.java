@@ -95,8 +95,12 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
 			Map<String, Object> first = map(cold, "firstRequest");
 			assertThat(first).containsOnlyKeys("route", "method", "requests", "first", "warmMedianMs", "penaltyMs",
-					"ratio");
+					"ratio", "cause");
 			assertThat(first.get("route")).isEqualTo("/things/{id}");
+			// Measured: the probe is armed from readiness. The remedy is there only when
+			// the request was cold.
+			assertThat(map(first, "cause").keySet()).contains("classesLoaded", "warmup")
+				.isSubsetOf("classesLoaded", "cpuMs", "warmup", "remedy");
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
@@ -107,9 +111,9 @@ class TomcatLatencyEndpointIntegrationTests {
 				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
 					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
 			assertThat(list(phases, "topRoutes")).singleElement()
-				.satisfies(
-						(route) -> assertThat(route).containsOnlyKeys("route", "requests", "containerShare", "phases")
-							.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
+				.satisfies((route) -> assertThat(route)
+					.containsOnlyKeys("route", "method", "requests", "containerShare", "phases")
+					.satisfies((routePhases) -> assertThat(number(routePhases, "requests")).isEqualTo(5)));
 			Map<String, Object> cache = map(report, "cache");
 			assertThat(map(cache, "settings")).containsOnlyKeys("cachingAllowed", "ttlMs", "maxSizeBytes",
 					"objectMaxSizeBytes", "pinning", "pinMaxSizeBytes", "missingMaxSizeBytes");

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.CompositePhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseValve;
@@ -65,10 +66,11 @@ public final class PhaseAutoConfiguration {
 
 	@Bean
 	WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatLatencyPhaseValveCustomizer(Routes routes,
-			ObjectProvider<PhaseRecorder> recorders, RequestClassifier classifier) {
+			ObjectProvider<PhaseRecorder> recorders, RequestClassifier classifier,
+			ObjectProvider<ColdRequestProbe> probe) {
 		return (factory) -> {
-			factory.addEngineValves(
-					new PhaseValve(routes, CompositePhaseRecorder.of(recorders.orderedStream().toList()), classifier));
+			factory.addEngineValves(new PhaseValve(routes,
+					CompositePhaseRecorder.of(recorders.orderedStream().toList()), classifier, probe.getIfUnique()));
 			factory.addContextCustomizers(PhaseAutoConfiguration::usePhaseWrappers);
 		};
 	}

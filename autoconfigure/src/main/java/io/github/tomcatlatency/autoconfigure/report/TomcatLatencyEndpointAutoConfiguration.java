@@ -7,12 +7,14 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.RunningTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.HdrHistogram.AtomicHistogram;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -40,7 +42,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = { AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class },
 		afterName = "org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration")
 @ConditionalOnTomcatLatency
-@ConditionalOnClass(PathMapper.class)
+@ConditionalOnClass({ PathMapper.class, AtomicHistogram.class })
 @ConditionalOnBean({ TomcatAdvisories.class, Routes.class })
 @ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
@@ -51,6 +53,11 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes) {
 		TomcatLatencyProperties.Report report = properties.getReport();
 		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle());
+	}
+
+	@Bean
+	ColdRequestProbe tomcatLatencyColdRequestProbe(RequestStatistics statistics) {
+		return statistics.probe();
 	}
 
 	@Bean

@@ -1,0 +1,55 @@
+package io.github.tomcatlatency.phase;
+
+/**
+ * What a {@link PhaseRecorder} may read of a completed request beyond its phases. A view
+ * of state that Tomcat recycles with the request: read it during
+ * {@link PhaseRecorder#record(Route, String, int, CompletedRequest)}, never keep it.
+ */
+public interface CompletedRequest {
+
+	/**
+	 * Returned by the measurements of a request that was not measured.
+	 */
+	long NOT_MEASURED = -1;
+
+	/**
+	 * Return when Tomcat started reading the request, on the {@link System#nanoTime()}
+	 * scale: it orders requests by arrival.
+	 * @return the arrival time
+	 */
+	long startNanos();
+
+	/**
+	 * Return the time in {@link Phase#CONTAINER}.
+	 * @return nanoseconds
+	 */
+	long containerNanos();
+
+	/**
+	 * Return the time in {@link Phase#FILTERS}.
+	 * @return nanoseconds
+	 */
+	long filtersNanos();
+
+	/**
+	 * Return the time in {@link Phase#MVC}.
+	 * @return nanoseconds
+	 */
+	long mvcNanos();
+
+	/**
+	 * Return how many classes the JVM loaded while the request ran, on any thread: only
+	 * requests that a {@link ColdRequestProbe} measured know it.
+	 * @return the classes loaded, or {@link #NOT_MEASURED}
+	 */
+	long classesLoaded();
+
+	/**
+	 * Return the CPU time of the thread that served the request, from the start of its
+	 * first dispatch to its completion, when both ran on that thread and the JVM measures
+	 * thread CPU time: only requests that a {@link ColdRequestProbe} measured know it.
+	 * @return nanoseconds, or {@link #NOT_MEASURED}
+	 */
+	long cpuNanos();
+
+}

@@ -1,0 +1,126 @@
+package io.github.tomcatlatency.report;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Tests for {@link DurationHistogram}: percentiles against samples whose exact
+ * percentiles are known.
+ */
+class DurationHistogramTests {
+
+	@Test
+	void emptyReadsZero() {
+		DurationHistogram.Snapshot snapshot = new DurationHistogram().snapshot();
+		assertThat(snapshot.count()).isZero();
+		assertThat(snapshot.percentileNanos(0.5)).isZero();
+		assertThat(snapshot.meanNanos()).isZero();
+	}
+
+	@Test
+	void percentilesOfOneToAThousandMicrosecondsAreWithinOnePercentOrOneMicrosecondAndNeverBelow() {
+		DurationHistogram histogram = new DurationHistogram();
+		for (int i = 1000; i >= 1; i--) {
+			histogram.record(micros(i));
+		}
+		DurationHistogram.Snapshot snapshot = histogram.snapshot();
+		assertThat(snapshot.count()).isEqualTo(1000);
+		assertThat(snapshot.meanNanos()).isEqualTo(micros(1001) / 2);
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.5), micros(500));
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.99), micros(990));
+		assertWithinOnePercentAbove(snapshot.percentileNanos(1), micros(1000));
+	}
+
+	@Test
+	void percentilesOfRandomDurationsMatchTheSortedSample() {
+		Random random = new Random(20);
+		long[] sample = new long[10_001];
+		DurationHistogram histogram = new DurationHistogram();
+		for (int i = 0; i < sample.length; i++) {
+			// From 10 µs to about 10 s, log-uniform: the range requests take.
+			sample[i] = (long) (10_000 * Math.pow(10, 6 * random.nextDouble()));
+			histogram.record(sample[i]);
+		}
+		Arrays.sort(sample);
+		DurationHistogram.Snapshot snapshot = histogram.snapshot();
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.5), sample[5000]);
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.99), sample[9900]);
+		assertThat(snapshot.meanNanos()).isEqualTo(Arrays.stream(sample).sum() / sample.length);
+	}
+
+	@Test
+	void twoPhasesOfDifferentLengthsHaveDifferentMedians() {
+		// The phases of a request: the total is longer than the container's part, and the
+		// report must say so even when the two are close.
+		DurationHistogram container = new DurationHistogram();
+		DurationHistogram total = new DurationHistogram();
+		for (int i = 0; i < 100; i++) {
+			container.record(micros(1000));
+			total.record(micros(1050));
+		}
+		assertThat(total.snapshot().percentileNanos(0.5)).isGreaterThan(container.snapshot().percentileNanos(0.5));
+	}
+
+	@Test
+	void smallSamplesNeverReadAP99BelowTheMean() {
+		DurationHistogram histogram = new DurationHistogram();
+		histogram.record(micros(100));
+		histogram.record(micros(100));
+		histogram.record(micros(10_000));
+		DurationHistogram.Snapshot snapshot = histogram.snapshot();
+		assertThat(snapshot.percentileNanos(0.99)).isGreaterThanOrEqualTo(snapshot.meanNanos());
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.99), micros(10_000));
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.5), micros(100));
+	}
+
+	@Test
+	void durationsBeyondAnHourCountAsAnHourInPercentilesAndFullyInTheMean() {
+		DurationHistogram histogram = new DurationHistogram();
+		histogram.record(TimeUnit.HOURS.toNanos(2));
+		DurationHistogram.Snapshot snapshot = histogram.snapshot();
+		assertWithinOnePercentAbove(snapshot.percentileNanos(0.5), TimeUnit.HOURS.toNanos(1));
+		assertThat(snapshot.meanNanos()).isEqualTo(TimeUnit.HOURS.toNanos(2));
+	}
+
+	@Test
+	void mergedSnapshotsHoldEveryRecording() {
+		DurationHistogram fast = new DurationHistogram();
+		DurationHistogram slow = new DurationHistogram();
+		for (int i = 0; i < 50; i++) {
+			fast.record(micros(10));
+			slow.record(micros(1000));
+		}
+		DurationHistogram.Snapshot merged = new DurationHistogram.Snapshot().add(fast).add(slow.snapshot());
+		assertThat(merged.count()).isEqualTo(100);
+		assertWithinOnePercentAbove(merged.percentileNanos(0.5), micros(10));
+		assertWithinOnePercentAbove(merged.percentileNanos(0.51), micros(1000));
+		assertThat(merged.totalNanos()).isEqualTo(50 * micros(10) + 50 * micros(1000));
+	}
+
+	@Test
+	void snapshotDoesNotChangeWhenRecordingGoesOn() {
+		DurationHistogram histogram = new DurationHistogram();
+		histogram.record(micros(10));
+		DurationHistogram.Snapshot snapshot = histogram.snapshot();
+		histogram.record(micros(1000));
+		assertThat(snapshot.count()).isEqualTo(1);
+		assertWithinOnePercentAbove(snapshot.percentileNanos(1), micros(10));
+	}
+
+	private static void assertWithinOnePercentAbove(long actual, long expected) {
+		assertThat(actual).isGreaterThanOrEqualTo(expected);
+		// Or within a microsecond, the report's unit, for the shortest durations.
+		assertThat((double) actual).isCloseTo(expected, within(Math.max(expected * 0.01, micros(1))));
+	}
+
+	private static long micros(long micros) {
+		return TimeUnit.MICROSECONDS.toNanos(micros);
+	}
+
+}

@@ -1,0 +1,94 @@
+package io.github.tomcatlatency.report;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.Route;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link RequestStatistics}.
+ */
+class RequestStatisticsTests {
+
+	private static final Route BOOKS = new Route("/books", 0);
+
+	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30));
+
+	@Test
+	void methodsOfOneRouteAreKeptApart() {
+		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
+		this.statistics.record(BOOKS, "POST", 201, request(2_000, 3_000_000, 5));
+		this.statistics.record(BOOKS, "POST", 201, request(3_000, 3_000_000, 5));
+		List<RouteSnapshot> routes = this.statistics.snapshot();
+		assertThat(routes).extracting(RouteSnapshot::method).containsExactlyInAnyOrder("GET", "POST");
+		assertThat(routes).allSatisfy((route) -> assertThat(route.route()).isEqualTo("/books"));
+		assertThat(routes).filteredOn((route) -> route.method().equals("POST"))
+			.singleElement()
+			.satisfies((route) -> assertThat(route.total().count()).isEqualTo(2));
+	}
+
+	@Test
+	void firstRequestIsTheFirstToArriveNotTheFirstToComplete() {
+		// The cold request arrived first but completed after a later, warm one.
+		this.statistics.record(BOOKS, "GET", 200, request(2_000, 1_000_000, CompletedRequest.NOT_MEASURED));
+		this.statistics.record(BOOKS, "GET", 200, request(1_000, 90_000_000, 700));
+		this.statistics.record(BOOKS, "GET", 200, request(3_000, 1_000_000, CompletedRequest.NOT_MEASURED));
+		FirstRequest first = this.statistics.snapshot().get(0).first();
+		assertThat(first).isNotNull();
+		assertThat(first.startNanos()).isEqualTo(1_000);
+		assertThat(first.split().totalMs()).isEqualTo(90.0);
+		assertThat(first.classesLoaded()).isEqualTo(700);
+	}
+
+	@Test
+	void resetArmsTheProbeForANewWindow() {
+		assertThat(this.statistics.probe().armed()).isFalse();
+		this.statistics.reset();
+		assertThat(this.statistics.probe().armed()).isTrue();
+		assertThat(this.statistics.since()).isNotNull();
+		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
+		// A new route within the window keeps it armed.
+		assertThat(this.statistics.probe().armed()).isTrue();
+	}
+
+	private static CompletedRequest request(long startNanos, long mvcNanos, long classesLoaded) {
+		return new CompletedRequest() {
+
+			@Override
+			public long startNanos() {
+				return startNanos;
+			}
+
+			@Override
+			public long containerNanos() {
+				return 0;
+			}
+
+			@Override
+			public long filtersNanos() {
+				return 0;
+			}
+
+			@Override
+			public long mvcNanos() {
+				return mvcNanos;
+			}
+
+			@Override
+			public long classesLoaded() {
+				return classesLoaded;
+			}
+
+			@Override
+			public long cpuNanos() {
+				return CompletedRequest.NOT_MEASURED;
+			}
+
+		};
+	}
+
+}
