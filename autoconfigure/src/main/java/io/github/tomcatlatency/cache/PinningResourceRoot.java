@@ -1,6 +1,5 @@
 package io.github.tomcatlatency.cache;
 
-import java.io.File;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
@@ -17,7 +16,6 @@ import org.apache.catalina.webresources.AbstractArchiveResourceSet;
 import org.apache.catalina.webresources.StandardRoot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.apache.tomcat.util.http.RequestUtil;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Single-resource lookups go through a cache this root owns instead of the private one of
  * {@link StandardRoot}, so that its statistics can be read without JMX. Settings apply to
- * both; collection lookups stay with the inherited cache.
+ * both; collection lookups stay with the inherited cache. Paths are validated by
+ * {@link StandardRoot}'s own code first, through a {@link StandardPathValidation}.
  */
 public class PinningResourceRoot extends StandardRoot {
 
@@ -73,6 +72,8 @@ public class PinningResourceRoot extends StandardRoot {
 	private static final long OBJECT_MAX_SIZE_FACTOR = 20;
 
 	private static final Log logger = LogFactory.getLog(PinningResourceRoot.class);
+
+	private final StandardPathValidation pathValidation = new StandardPathValidation(this);
 
 	private final ResourceCache cache = new ResourceCache(this);
 
@@ -122,7 +123,7 @@ public class PinningResourceRoot extends StandardRoot {
 		if (!isCachingAllowed()) {
 			return super.getResource(path, validate, useClassLoaderResources);
 		}
-		String normalized = validate ? validate(path) : path;
+		String normalized = validate ? this.pathValidation.validate(path) : path;
 		if (useClassLoaderResources) {
 			return this.cache.lookup(normalized, true);
 		}
@@ -207,26 +208,6 @@ public class PinningResourceRoot extends StandardRoot {
 			}
 		}
 		return permanent;
-	}
-
-	/**
-	 * The checks of {@link StandardRoot}'s private {@code validate}, which
-	 * {@link #getResource(String, boolean, boolean)} bypasses to reach this root's cache.
-	 * @param path the requested path
-	 * @return the normalized path
-	 */
-	private String validate(String path) {
-		if (!getState().isAvailable()) {
-			throw new IllegalStateException(sm.getString("standardRoot.checkStateNotStarted"));
-		}
-		if (path == null || !path.startsWith("/")) {
-			throw new IllegalArgumentException(sm.getString("standardRoot.invalidPath", path));
-		}
-		String result = RequestUtil.normalize(path, File.separatorChar == '\\');
-		if (result == null || !result.startsWith("/")) {
-			throw new IllegalArgumentException(sm.getString("standardRoot.invalidPathNormal", path, result));
-		}
-		return result;
 	}
 
 	/**
