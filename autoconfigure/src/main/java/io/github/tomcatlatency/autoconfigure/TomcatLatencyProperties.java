@@ -152,6 +152,12 @@ public class TomcatLatencyProperties {
 	public static class Advisories {
 
 		/**
+		 * Whether to assess the running Tomcat against the advisory data: the severity
+		 * and data-age gauges and the advisory part of the endpoint's report.
+		 */
+		private boolean enabled = true;
+
+		/**
 		 * Location of an advisory data file, for example 'file:./tomcat-advisories.txt'.
 		 * The newest of this file, the tomcat-latency-advisories artifact and the bundled
 		 * data is used. A missing or malformed file fails start-up.
@@ -170,6 +176,14 @@ public class TomcatLatencyProperties {
 		 * Age of the advisory data from which it is reported as stale.
 		 */
 		private Duration maxAge = Duration.ofDays(60);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
 
 		public @Nullable String getLocation() {
 			return this.location;

@@ -58,14 +58,19 @@ public final class TomcatAdvisories {
 	}
 
 	TomcatAdvisories(SelectedAdvisoryData data, Duration maxAge, Clock clock, String serverInfo) {
-		TomcatVersion version = parse(serverInfo);
+		TomcatVersion version = runningVersion(serverInfo);
 		this.risk = (version != null) ? new VersionRiskAssessor(data.data()).assess(version) : null;
 		this.data = data;
 		this.maxAge = maxAge;
 		this.clock = clock;
 	}
 
-	private static @Nullable TomcatVersion parse(String serverInfo) {
+	/**
+	 * Return the running Tomcat's version.
+	 * @param serverInfo the {@code server.info}
+	 * @return the version, or {@code null} when {@code server.info} hides it
+	 */
+	static @Nullable TomcatVersion runningVersion(String serverInfo) {
 		// "Apache Tomcat/11.0.22"; server.info may be changed to hide the version.
 		try {
 			return TomcatVersion.parse(serverInfo.substring(serverInfo.indexOf('/') + 1).trim());

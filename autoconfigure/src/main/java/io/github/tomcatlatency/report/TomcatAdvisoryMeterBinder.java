@@ -41,6 +41,8 @@ public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 
 	private final Supplier<@Nullable Tomcat> tomcat;
 
+	private volatile int severity;
+
 	/**
 	 * Create a binder.
 	 * @param advisories the advisories of the running Tomcat
@@ -49,6 +51,17 @@ public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 	public TomcatAdvisoryMeterBinder(TomcatAdvisories advisories, Supplier<@Nullable Tomcat> tomcat) {
 		this.advisories = advisories;
 		this.tomcat = tomcat;
+		update();
+	}
+
+	/**
+	 * Compute the severity again from the components the running Tomcat uses: call when
+	 * the server has started.
+	 */
+	public void update() {
+		Tomcat tomcat = this.tomcat.get();
+		Map<Component, ComponentUsage> usage = (tomcat != null) ? new TomcatComponents(tomcat).usage() : Map.of();
+		this.severity = this.advisories.severityGauge(usage);
 	}
 
 	@Override
@@ -68,9 +81,7 @@ public final class TomcatAdvisoryMeterBinder implements MeterBinder {
 	}
 
 	private double severity() {
-		Tomcat tomcat = this.tomcat.get();
-		Map<Component, ComponentUsage> usage = (tomcat != null) ? new TomcatComponents(tomcat).usage() : Map.of();
-		return this.advisories.severityGauge(usage);
+		return this.severity;
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
@@ -39,7 +40,7 @@ public class TomcatLatencyEndpoint {
 
 	private final RequestStatistics statistics;
 
-	private final TomcatAdvisories advisories;
+	private final @Nullable TomcatAdvisories advisories;
 
 	private final Supplier<@Nullable Tomcat> tomcat;
 
@@ -54,14 +55,15 @@ public class TomcatLatencyEndpoint {
 	/**
 	 * Create the endpoint.
 	 * @param statistics the request statistics
-	 * @param advisories the advisories of the running Tomcat
+	 * @param advisories the advisories of the running Tomcat, or {@code null} when they
+	 * are off
 	 * @param tomcat the running Tomcat, once started
 	 * @param environment the application's environment
 	 * @param warmup the warm-up result, if warm-up is on
 	 * @param cache the resource cache report, if tomcat-latency manages the cache
 	 * @param topRoutes how many routes each list of the report shows at most
 	 */
-	public TomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
+	public TomcatLatencyEndpoint(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
 			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
 			Supplier<@Nullable ResourceCacheReport> cache, int topRoutes) {
 		this.statistics = statistics;
@@ -87,7 +89,8 @@ public class TomcatLatencyEndpoint {
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
 						this.topRoutes, warmup),
-				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, this.advisories.state(usage, risks));
+				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup,
+				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}
 
 	/**

@@ -8,9 +8,11 @@ import java.util.Map;
 import io.github.tomcatlatency.advisory.Advisory;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.Severity;
+import io.github.tomcatlatency.advisory.TomcatVersion;
 import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.warmup.WarmupResult;
+import org.apache.catalina.util.ServerInfo;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -175,26 +177,44 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	}
 
 	/**
-	 * The running Tomcat.
+	 * The running Tomcat. With {@code tomcat-latency.advisories.enabled=false} only its
+	 * version and configuration risks: no verdict is given without the data.
 	 *
 	 * @param version the running version, or {@code unknown} when {@code server.info}
 	 * hides it
 	 * @param branch its branch, for example {@code 11.0}
-	 * @param status how it relates to the releases the advisory data knows
+	 * @param status how it relates to the releases the advisory data knows, or
+	 * {@code null} when advisories are off
 	 * @param latestKnownRelease the newest release of the branch the data knows
-	 * @param releasesBehind releases between the running version and that one
-	 * @param advisoryData which advisory data the verdict rests on, and how old it is
+	 * @param releasesBehind releases between the running version and that one, or
+	 * {@code null} when advisories are off
+	 * @param advisoryData which advisory data the verdict rests on, and how old it is, or
+	 * {@code null} when advisories are off
 	 * @param highestSeverity Tomcat's highest rating among the advisories that affect
-	 * this version and may apply to this application
+	 * this version and may apply to this application, or {@code null} when advisories are
+	 * off
 	 * @param advisories the advisories that affect this version, those that apply to this
-	 * application first
+	 * application first, or {@code null} when advisories are off
 	 * @param remedy the upgrade that fixes them all, or {@code null} if none affects it
 	 * @param configurationRisks configurations that cost latency
 	 */
-	public record TomcatState(String version, @Nullable String branch, VersionRisk.Status status,
-			@Nullable String latestKnownRelease, int releasesBehind, AdvisoryDataState advisoryData,
-			Severity highestSeverity, List<AdvisoryState> advisories, @Nullable Upgrade remedy,
+	public record TomcatState(String version, @Nullable String branch, VersionRisk.@Nullable Status status,
+			@Nullable String latestKnownRelease, @Nullable Integer releasesBehind,
+			@Nullable AdvisoryDataState advisoryData, @Nullable Severity highestSeverity,
+			@Nullable List<AdvisoryState> advisories, @Nullable Upgrade remedy,
 			List<ConfigurationRisk> configurationRisks) {
+
+		/**
+		 * Return the state of a Tomcat that is not assessed against advisory data.
+		 * @param configurationRisks configurations that cost latency
+		 * @return the version and the configuration risks
+		 */
+		static TomcatState withoutAdvisories(List<ConfigurationRisk> configurationRisks) {
+			TomcatVersion version = TomcatAdvisories.runningVersion(ServerInfo.getServerInfo());
+			return new TomcatState((version != null) ? version.toString() : "unknown",
+					(version != null) ? version.branch() : null, null, null, null, null, null, null, null,
+					configurationRisks);
+		}
 
 	}
 

@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.advisory.Advisory;
 import io.github.tomcatlatency.advisory.Advisory.Kind;
@@ -26,6 +27,9 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryDataState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Upgrade;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,6 +47,39 @@ class TomcatAdvisoriesTests {
 
 	// The day after the data date: fresh data
 	private static final Clock FRESH = clockAt(DATA.dataDate().plusDays(1));
+
+	@Test
+	void severityGaugeIsComputedOnUpdateNotOnEachScrape() {
+		AtomicInteger lookups = new AtomicInteger();
+		TomcatAdvisoryMeterBinder binder = new TomcatAdvisoryMeterBinder(
+				new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.2"), () -> {
+					lookups.incrementAndGet();
+					return null;
+				});
+		SimpleMeterRegistry registry = new SimpleMeterRegistry();
+		binder.bindTo(registry);
+		Gauge severity = registry.get(TomcatAdvisoryMeterBinder.METER_NAME).gauge();
+		for (int i = 0; i < 3; i++) {
+			assertThat(severity.value()).isBetween(0.0, 4.0);
+		}
+		assertThat(lookups).hasValue(1);
+		binder.update();
+		assertThat(severity.value()).isBetween(0.0, 4.0);
+		assertThat(lookups).hasValue(2);
+	}
+
+	@Test
+	void withoutAdvisoriesTheStateHasTheVersionAndTheRisksButNoVerdict() {
+		ConfigurationRisk risk = new ConfigurationRisk("some-risk", ConfigurationRisk.Severity.LOW, "finding",
+				"remedy");
+		TomcatState state = TomcatState.withoutAdvisories(List.of(risk));
+		assertThat(state.version()).isEqualTo(ServerInfo.getServerNumber().replaceAll("\\.0$", ""));
+		assertThat(state.configurationRisks()).containsExactly(risk);
+		assertThat(state.status()).isNull();
+		assertThat(state.highestSeverity()).isNull();
+		assertThat(state.advisories()).isNull();
+		assertThat(state.advisoryData()).isNull();
+	}
 
 	@Test
 	void advisoryAppliesOnlyWhenEveryComponentIsUsed() {

@@ -177,6 +177,23 @@ class TomcatLatencyEndpointIntegrationTests {
 	}
 
 	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
+			"management.endpoints.web.exposure.include=tomcatlatency", "tomcat-latency.advisories.enabled=false" })
+	class AdvisoriesOff extends Http {
+
+		@Test
+		void reportHasTheVersionAndConfigurationRisksButNoVerdictAndNoGauge(@Autowired MeterRegistry registry)
+				throws Exception {
+			Map<String, Object> tomcat = map(report(), "tomcat");
+			assertThat(tomcat).containsOnlyKeys("version", "branch", "configurationRisks");
+			assertThat(tomcat.get("version")).asString().startsWith("11.0.");
+			assertThat(registry.find(TomcatAdvisoryMeterBinder.METER_NAME).gauge()).isNull();
+			assertThat(registry.find(TomcatAdvisoryMeterBinder.AGE_METER_NAME).gauge()).isNull();
+		}
+
+	}
+
+	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 			properties = { "management.endpoints.web.exposure.include=tomcatlatency",
 					"management.endpoint.tomcatlatency.access=read-only" })

@@ -14,10 +14,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
@@ -33,6 +36,7 @@ import org.springframework.core.io.ResourceLoader;
 		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
 		"org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration" })
 @ConditionalOnTomcatLatency
+@ConditionalOnBooleanProperty(name = "tomcat-latency.advisories.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class AdvisoryAutoConfiguration {
 
@@ -55,6 +59,13 @@ public final class AdvisoryAutoConfiguration {
 		TomcatAdvisoryMeterBinder tomcatLatencyAdvisoryMeterBinder(TomcatAdvisories advisories,
 				ApplicationContext applicationContext) {
 			return new TomcatAdvisoryMeterBinder(advisories, RunningTomcat.of(applicationContext));
+		}
+
+		@Bean
+		ApplicationListener<WebServerInitializedEvent> tomcatLatencyAdvisorySeverityUpdate(
+				TomcatAdvisoryMeterBinder binder) {
+			// The components the application uses are known once the server has started.
+			return (event) -> binder.update();
 		}
 
 	}

@@ -43,7 +43,7 @@ import org.springframework.core.env.Environment;
 		afterName = "org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration")
 @ConditionalOnTomcatLatency
 @ConditionalOnClass({ PathMapper.class, AtomicHistogram.class })
-@ConditionalOnBean({ TomcatAdvisories.class, Routes.class })
+@ConditionalOnBean(Routes.class)
 @ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class TomcatLatencyEndpointAutoConfiguration {
@@ -62,11 +62,12 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics, TomcatAdvisories advisories,
-			ApplicationContext applicationContext, Environment environment, TomcatLatencyProperties properties,
-			ObjectProvider<WarmupRunner> warmup, ObjectProvider<TomcatResourceCache> cache) {
-		return new TomcatLatencyEndpoint(statistics, advisories, RunningTomcat.of(applicationContext), environment,
-				() -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
+	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics,
+			ObjectProvider<TomcatAdvisories> advisories, ApplicationContext applicationContext, Environment environment,
+			TomcatLatencyProperties properties, ObjectProvider<WarmupRunner> warmup,
+			ObjectProvider<TomcatResourceCache> cache) {
+		return new TomcatLatencyEndpoint(statistics, advisories.getIfAvailable(), RunningTomcat.of(applicationContext),
+				environment, () -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
 				() -> cache.stream().map(TomcatResourceCache::report).filter(Objects::nonNull).findFirst().orElse(null),
 				properties.getReport().getTopRoutes());
 	}

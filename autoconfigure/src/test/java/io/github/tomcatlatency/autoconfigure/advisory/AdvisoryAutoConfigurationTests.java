@@ -187,6 +187,15 @@ class AdvisoryAutoConfigurationTests {
 	}
 
 	@Test
+	void advisoriesEnabledFalseLeavesOutTheAssessmentAndItsGauges() {
+		this.contextRunner.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("tomcat-latency.advisories.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(TomcatAdvisories.class)
+				.doesNotHaveBean(TomcatAdvisoryMeterBinder.class));
+	}
+
+	@Test
 	void backsOffWhenDisabled() {
 		this.contextRunner.withPropertyValues("tomcat-latency.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(TomcatAdvisories.class));
