@@ -13,6 +13,11 @@
 # compilers' threads count in its CPU time, and a JVM whose JIT had not settled after the warm-up
 # shows it there.
 #
+# With ENDPOINT=1 both JVMs run with the tomcat-latency actuator endpoint exposed
+# (management.endpoints.web.exposure.include=health,tomcatlatency), so that the starter also keeps
+# the endpoint's request statistics, which it keeps only while the endpoint is exposed: the cost with
+# statistics on. The JVM without the starter gets the same setting, which exposes nothing more there.
+#
 # Every JVM's figures are also appended to RESULTS (if set), one line each, so that several runs
 # can be pooled: bench/overhead.sh --summarize FILE...
 #
@@ -23,7 +28,7 @@
 # deep. The flag itself costs CPU: take the CPU figures from runs without it.
 #
 # Usage: [PAIRS=3] [WARMUP=30] [MEASURE=15] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
-#        [INLINING=1] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
+#        [INLINING=1] [ENDPOINT=1] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
 #        [APP_DIR=directory with the two jars, by default bench/rest-app/target]
 #        bench/overhead.sh --summarize FILE...
 source "$(dirname "$0")/common.sh"
@@ -77,6 +82,10 @@ JAVA_OPTS+=("${EXTRA[@]}")
 if [[ -n ${INLINING:-} ]]; then
 	JAVA_OPTS+=(-XX:+UnlockDiagnosticVMOptions -XX:+PrintInlining)
 fi
+APP_ARGS=()
+if [[ -n ${ENDPOINT:-} ]]; then
+	APP_ARGS+=(--management.endpoints.web.exposure.include=health,tomcatlatency)
+fi
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 
@@ -90,7 +99,7 @@ measure() {
 	local variant=$1 jar=$2 number=$3 port log pid ticks jit out cpu rps
 	port=$(free_port)
 	log="$WORK/$variant-$number.log"
-	start_jar "$jar" "$port" "$log"
+	start_jar "$jar" "$port" "$log" "${APP_ARGS[@]}"
 	pid=${PIDS[-1]}
 	wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "http://127.0.0.1:$port$TARGET" >/dev/null
 	ticks=$(cpu_ticks "$pid")
@@ -125,5 +134,5 @@ for ((pair = 1; pair <= PAIRS; pair++)); do
 done
 summarize "$WORK/results"
 echo "$TARGET, $PAIRS pairs of fresh JVMs, wrk -t$THREADS -c$CONNECTIONS, ${WARMUP}s warm-up, ${MEASURE}s measured," \
-	"JVM options: ${JAVA_OPTS[*]:-defaults}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
+	"JVM options: ${JAVA_OPTS[*]:-defaults}; application arguments: ${APP_ARGS[*]:-none}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
 rm -rf "$WORK"

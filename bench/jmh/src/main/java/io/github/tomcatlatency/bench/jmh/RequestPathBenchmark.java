@@ -1,0 +1,202 @@
+package io.github.tomcatlatency.bench.jmh;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.github.tomcatlatency.phase.ColdRequestProbe;
+import io.github.tomcatlatency.phase.CompositePhaseRecorder;
+import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.PhaseWrapper;
+import io.github.tomcatlatency.phase.RequestClassifier;
+import io.github.tomcatlatency.phase.RequestExclusion;
+import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.report.RequestStatistics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.GenericServlet;
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import org.apache.catalina.Valve;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.core.StandardWrapper;
+import org.apache.catalina.valves.ValveBase;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import org.springframework.web.servlet.HandlerMapping;
+
+/**
+ * One request through the part of Tomcat's request path the starter instruments: the
+ * engine valve, the wrapper's allocate and deallocate around the filter chain, the
+ * servlet boundary, and the access-log call that records the split. The objects are
+ * Tomcat's own (connector request and response, coyote request with its start time, a
+ * wrapper serving a servlet that matched a route); only the container around them is left
+ * out, and a valve calls the wrapper as Tomcat's wrapper valve does. {@code NONE} is that
+ * path without the starter: the starter's added work is another variant's time minus its
+ * time.
+ * <ul>
+ * <li>{@code TIMERS}: the {@code tomcat.latency.request} timers in a Prometheus registry,
+ * the endpoint not exposed.</li>
+ * <li>{@code TIMERS_AND_STATISTICS}: and the endpoint's statistics, in steady state (the
+ * cold-request probe disarmed).</li>
+ * <li>{@code PROBE_ARMED}: the same during the minute after readiness or a new route,
+ * when every request is measured for the cold-request causes.</li>
+ * </ul>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RequestPathBenchmark {
+
+	private static final String ROUTE = "/things/{id}";
+
+	@Param({ "NONE", "TIMERS", "TIMERS_AND_STATISTICS", "PROBE_ARMED" })
+	private Instrumentation instrumentation;
+
+	private org.apache.coyote.Request coyoteRequest;
+
+	private Request request;
+
+	private Response response;
+
+	private Valve first;
+
+	private PhaseValve phaseValve;
+
+	@Setup(Level.Trial)
+	public void setUp() throws Exception {
+		Connector connector = new Connector("HTTP/1.1");
+		this.coyoteRequest = new org.apache.coyote.Request();
+		this.coyoteRequest.setMethod("GET");
+		this.request = new Request(connector, this.coyoteRequest);
+		this.response = new Response(new org.apache.coyote.Response());
+		this.request.setResponse(this.response);
+		this.response.setRequest(this.request);
+		char[] path = "/things/1".toCharArray();
+		this.request.getMappingData().wrapperPath.setChars(path, 0, path.length);
+		// What Spring MVC leaves on the request once it matched the route.
+		this.request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, ROUTE);
+		Wrapper wrapper = (this.instrumentation != Instrumentation.NONE) ? new PhaseWrapper() : new StandardWrapper();
+		wrapper.setName("dispatcher");
+		wrapper.setServlet(new RouteServlet());
+		Valve wrapperValve = new WrapperCall(wrapper);
+		if (this.instrumentation == Instrumentation.NONE) {
+			this.first = wrapperValve;
+			return;
+		}
+		Routes routes = new Routes(100);
+		List<PhaseRecorder> recorders = new ArrayList<>();
+		recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
+		ColdRequestProbe probe = null;
+		if (this.instrumentation != Instrumentation.TIMERS) {
+			RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30));
+			if (this.instrumentation == Instrumentation.PROBE_ARMED) {
+				// Readiness: the window in which first requests are measured opens.
+				statistics.reset();
+			}
+			recorders.add(statistics);
+			probe = statistics.probe();
+		}
+		RequestClassifier classifier = new RequestClassifier(List::of, RequestExclusion.NONE);
+		classifier.ready();
+		this.phaseValve = new PhaseValve(routes, CompositePhaseRecorder.of(recorders), classifier, probe);
+		this.phaseValve.setNext(wrapperValve);
+		this.first = this.phaseValve;
+	}
+
+	@Benchmark
+	public int request() throws Exception {
+		// Tomcat marks the start when it reads the request line, then runs the valves and
+		// logs the request once it is complete.
+		this.coyoteRequest.markStartTime();
+		this.first.invoke(this.request, this.response);
+		if (this.phaseValve != null) {
+			this.phaseValve.log(this.request, this.response,
+					System.nanoTime() - this.coyoteRequest.getStartTimeNanos());
+		}
+		return this.response.getStatus();
+	}
+
+	/**
+	 * What the benchmark runs.
+	 */
+	public enum Instrumentation {
+
+		/**
+		 * Tomcat without the starter.
+		 */
+		NONE,
+
+		/**
+		 * The phase timers only.
+		 */
+		TIMERS,
+
+		/**
+		 * The timers and the endpoint's statistics, steady state.
+		 */
+		TIMERS_AND_STATISTICS,
+
+		/**
+		 * The timers and the statistics while first requests are measured.
+		 */
+		PROBE_ARMED
+
+	}
+
+	/**
+	 * Calls the wrapper as Tomcat's {@code StandardWrapperValve} does: allocate the
+	 * servlet, run it (the filter chain, empty here), deallocate it.
+	 */
+	static final class WrapperCall extends ValveBase {
+
+		private final Wrapper wrapper;
+
+		WrapperCall(Wrapper wrapper) {
+			super(true);
+			this.wrapper = wrapper;
+		}
+
+		@Override
+		public void invoke(Request request, Response response) throws IOException, ServletException {
+			Servlet servlet = this.wrapper.allocate();
+			try {
+				servlet.service(request.getRequest(), response.getResponse());
+			}
+			finally {
+				this.wrapper.deallocate(servlet);
+			}
+		}
+
+	}
+
+	/**
+	 * The application's servlet, reduced to answering: the benchmark measures what is
+	 * around it.
+	 */
+	static final class RouteServlet extends GenericServlet {
+
+		@Override
+		public void service(ServletRequest request, ServletResponse response) {
+		}
+
+	}
+
+}
