@@ -64,8 +64,6 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	private static final Authenticator NO_CREDENTIALS = new Authenticator() {
 	};
 
-	private static final String UNREACHABLE = "Cannot reach ";
-
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
 	private final Supplier<@Nullable URI> server;
@@ -83,6 +81,8 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	private final boolean failOnError;
 
 	private volatile WarmupResult result = WarmupResult.pending();
+
+	private volatile boolean unreachable;
 
 	/**
 	 * Create a runner.
@@ -150,7 +150,7 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			end();
 			throw ex;
 		}
-		if (background.isEmpty() || isUnreachable(this.result)) {
+		if (background.isEmpty() || this.unreachable) {
 			end();
 			return;
 		}
@@ -177,10 +177,6 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 	private void end() {
 		this.marker.setActive(false);
 		this.marker.finish();
-	}
-
-	private static boolean isUnreachable(WarmupResult result) {
-		return result.message() != null && result.message().startsWith(UNREACHABLE);
 	}
 
 	/**
@@ -210,8 +206,9 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 			readinessHeldMs = WarmupResult.millis(Duration.between(startedAt, endedAt).toNanos());
 		}
 		if (sending.unreachable != null) {
+			this.unreachable = true;
 			return WarmupResult.ended(State.FAILED, startedAt, endedAt, readinessHeldMs,
-					UNREACHABLE + server + ": " + sending.unreachable, results);
+					"Cannot reach " + server + ": " + sending.unreachable, results);
 		}
 		if (sending.timedOut) {
 			return WarmupResult.ended(
@@ -222,8 +219,8 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		return ended(startedAt, endedAt, readinessHeldMs, sending.deadline, results);
 	}
 
-	private static void logReady(WarmupResult result, int background) {
-		if (result.state() == State.TIMED_OUT || isUnreachable(result)) {
+	private void logReady(WarmupResult result, int background) {
+		if (result.state() == State.TIMED_OUT || this.unreachable) {
 			logger
 				.warn("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
 		}
