@@ -193,8 +193,9 @@ public final class WarmupRunner implements ApplicationRunner, Ordered {
 		// The built-in requests are the starter's own and independent of each other:
 		// sent side by side, they load and run cold code on two CPUs instead of one.
 		// The application's routes go one after another, in order.
+		// After readiness, one lane leaves a CPU to the application's first requests.
 		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
-		sending.sendAll(requests.subList(0, builtIn), BUILT_IN_LANES);
+		sending.sendAll(requests.subList(0, builtIn), (before != null) ? 1 : BUILT_IN_LANES);
 		sending.sendAll(requests.subList(builtIn, requests.size()), 1);
 		List<RequestResult> results = new ArrayList<>();
 		if (before != null) {
