@@ -20,7 +20,7 @@ import java.util.zip.ZipOutputStream;
  */
 final class TestArchives {
 
-	static final Path JARS = Path.of("target", "scan-jars");
+	static final Path JARS = Path.of(System.getProperty("scan.jars", "target/scan-jars"));
 
 	private TestArchives() {
 	}

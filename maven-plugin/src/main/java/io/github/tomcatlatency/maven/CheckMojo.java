@@ -64,13 +64,17 @@ public class CheckMojo extends AbstractMojo {
 			return;
 		}
 		FailLevel level = failLevel();
-		ScanVerdict verdict = ScanVerdict.of(ProjectContents.of(this.project), advisoryData());
+		ScanVerdict verdict = verdict();
 		List<String> lines = TextReport.lines(verdict);
 		lines.forEach(getLog()::info);
 		if (level.isReachedBy(verdict)) {
 			throw new MojoFailureException("Tomcat " + verdict.tomcat().version() + " reaches failOn=" + level
 					+ " (set tomcat-latency.failOn, or apply the remedy above)");
 		}
+	}
+
+	ScanVerdict verdict() throws MojoExecutionException {
+		return ScanVerdict.of(ProjectContents.of(this.project), advisoryData());
 	}
 
 	private FailLevel failLevel() throws MojoExecutionException {
