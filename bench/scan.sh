@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Wall time of the command-line scanner on a large fat jar, java -jar included: a fresh JVM per run,
-# every run printed. The fat jar is assembled once (uncompressed BOOT-INF/lib entries, as Spring
+# every run printed with the CPU time it took (user and system: what the wall time would be on an idle
+# machine, less what runs in parallel). With JDK_JAVA_OPTIONS set (for example
+# "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"), the runs use it. The fat jar is assembled once (uncompressed BOOT-INF/lib entries, as Spring
 # Boot writes them) from the sample's own nested jars plus real jars of the local Maven repository,
 # until it reaches the target size.
 #
@@ -48,10 +50,11 @@ if (($(stat -c %s "$FAT_JAR") < TARGET_MB * 1024 * 1024)); then
 fi
 
 echo "Load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
-TIMEFORMAT='%R'
+echo "JDK_JAVA_OPTIONS: ${JDK_JAVA_OPTIONS:-none}"
+TIMEFORMAT='%R s wall, %U s user, %S s system'
 for ((run = 1; run <= RUNS; run++)); do
-	seconds=$({ time "${JAVA:-java}" -jar "$CLI_JAR" --fail-on none "$FAT_JAR" >"$WORK/out.txt"; } 2>&1)
-	echo "run $run: ${seconds} s wall"
+	times=$({ time "${JAVA:-java}" -jar "$CLI_JAR" --fail-on none "$FAT_JAR" >"$WORK/out.txt" 2>/dev/null; } 2>&1)
+	echo "run $run: $times"
 done
 echo "Last run's verdict:"
 cat "$WORK/out.txt"

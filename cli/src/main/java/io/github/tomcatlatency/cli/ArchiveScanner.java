@@ -68,14 +68,21 @@ final class ArchiveScanner {
 	private ApplicationContents scanArchive(Path path) throws IOException, ScanException {
 		try (ZipFile zip = new ZipFile(path.toFile())) {
 			Library outer = read(zip, path.getFileName().toString(), path.toString());
-			List<? extends ZipEntry> nested = zip.stream().filter((entry) -> isLibrary(entry.getName())).toList();
-			if (nested.size() > MAX_LIBRARIES) {
-				throw new ScanException(path + ": more than " + MAX_LIBRARIES + " nested jars, not an application");
+			List<ZipEntry> nested = new ArrayList<>();
+			Enumeration<? extends ZipEntry> entries = zip.entries();
+			while (entries.hasMoreElements()) {
+				ZipEntry entry = entries.nextElement();
+				if (isLibrary(entry.getName())) {
+					if (nested.size() == MAX_LIBRARIES) {
+						throw new ScanException(
+								path + ": more than " + MAX_LIBRARIES + " nested jars, not an application");
+					}
+					nested.add(entry);
+				}
 			}
 			Contents contents = new Contents(path.toString(), outer.manifestAttribute(SPRING_BOOT_VERSION));
 			if (nested.isEmpty()) {
-				// A plain jar: it may be Tomcat or Spring Boot itself, or have them
-				// shaded in
+				// A plain jar: Tomcat or Spring Boot itself, or with them shaded in
 				contents.add(outer);
 			}
 			for (ZipEntry entry : nested) {
@@ -85,25 +92,21 @@ final class ArchiveScanner {
 		}
 	}
 
-	// The wanted entries of a jar read with random access
+	// The wanted entries of a jar, looked up by name with random access
 	private static Library read(ZipFile zip, String name, String description) throws IOException, ScanException {
 		if (zip.size() > MAX_ENTRIES) {
 			throw new ScanException(description + ": more than " + MAX_ENTRIES + " entries, not an application");
 		}
 		Map<String, byte[]> wanted = new HashMap<>();
-		boolean staticResources = false;
-		Enumeration<? extends ZipEntry> entries = zip.entries();
-		while (entries.hasMoreElements()) {
-			ZipEntry entry = entries.nextElement();
-			String entryName = entry.getName();
-			if (Library.isWanted(entryName)) {
+		for (String entryName : Library.WANTED) {
+			ZipEntry entry = zip.getEntry(entryName);
+			if (entry != null) {
 				try (InputStream input = zip.getInputStream(entry)) {
 					wanted.put(entryName, Library.read(input, description + "!/" + entryName));
 				}
 			}
-			staticResources |= Library.isStaticResource(entryName);
 		}
-		return new Library(name, wanted, staticResources);
+		return new Library(name, wanted, zip.getEntry(Library.STATIC_RESOURCES) != null);
 	}
 
 	private static boolean isLibrary(String name) {
@@ -147,10 +150,10 @@ final class ArchiveScanner {
 					throw new IOException("more than " + MAX_ENTRIES + " entries");
 				}
 				String entryName = nested.getName();
-				if (Library.isWanted(entryName)) {
+				if (Library.WANTED.contains(entryName)) {
 					wanted.put(entryName, Library.read(input, entryName));
 				}
-				staticResources |= Library.isStaticResource(entryName);
+				staticResources |= entryName.equals(Library.STATIC_RESOURCES);
 			}
 			if (count == 0) {
 				throw new ZipException("no entries, not a jar");

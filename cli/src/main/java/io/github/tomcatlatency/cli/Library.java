@@ -3,6 +3,7 @@ package io.github.tomcatlatency.cli;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.jar.Attributes;
@@ -11,13 +12,13 @@ import java.util.jar.Manifest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The few entries of a jar that tell what it is: its manifest, its Maven
- * {@code pom.properties}, Tomcat's {@code ServerInfo.properties}, and whether it serves
- * static resources from {@code META-INF/resources}.
+ * The few entries of a jar that tell what it is: its manifest, Tomcat's
+ * {@code ServerInfo.properties}, Spring Boot's Maven {@code pom.properties}, and whether
+ * it serves static resources from {@code META-INF/resources}.
  *
  * @param name the jar's file name
  * @param entries the wanted entries read, by name
- * @param staticResources whether the jar has entries under {@code META-INF/resources/}
+ * @param staticResources whether the jar has a {@code META-INF/resources/} entry
  */
 record Library(String name, Map<String, byte[]> entries, boolean staticResources) {
 
@@ -25,23 +26,22 @@ record Library(String name, Map<String, byte[]> entries, boolean staticResources
 
 	static final String SERVER_INFO = "org/apache/catalina/util/ServerInfo.properties";
 
-	private static final String MAVEN_PREFIX = "META-INF/maven/";
+	static final String SPRING_BOOT_POM = "META-INF/maven/org.springframework.boot/spring-boot/pom.properties";
 
-	private static final String POM_PROPERTIES = "/pom.properties";
+	/**
+	 * The entries read, looked up by name: a jar's other entries are never listed.
+	 */
+	static final List<String> WANTED = List.of(MANIFEST, SERVER_INFO, SPRING_BOOT_POM);
+
+	/**
+	 * The directory of the static resources a jar serves.
+	 */
+	static final String STATIC_RESOURCES = "META-INF/resources/";
 
 	/**
 	 * The largest wanted entry read; larger ones are not what they claim to be.
 	 */
 	static final int MAX_ENTRY_SIZE = 1024 * 1024;
-
-	static boolean isWanted(String entryName) {
-		return entryName.equals(MANIFEST) || entryName.equals(SERVER_INFO)
-				|| (entryName.startsWith(MAVEN_PREFIX) && entryName.endsWith(POM_PROPERTIES));
-	}
-
-	static boolean isStaticResource(String entryName) {
-		return entryName.startsWith("META-INF/resources/") && entryName.length() > "META-INF/resources/".length();
-	}
 
 	static byte[] read(InputStream input, String description) throws IOException {
 		byte[] content = input.readNBytes(MAX_ENTRY_SIZE + 1);
@@ -77,7 +77,7 @@ record Library(String name, Map<String, byte[]> entries, boolean staticResources
 	 * @throws IOException if an entry cannot be parsed
 	 */
 	@Nullable String springBootVersion() throws IOException {
-		Properties pom = properties(MAVEN_PREFIX + "org.springframework.boot/spring-boot" + POM_PROPERTIES);
+		Properties pom = properties(SPRING_BOOT_POM);
 		if (pom != null) {
 			return pom.getProperty("version");
 		}
