@@ -12,6 +12,8 @@ import java.time.LocalDate;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,20 +35,15 @@ class AdvisoryDataSelectionTests {
 		assertThat(selected.warnings()).isEmpty();
 	}
 
-	@Test
-	void newerLocationWins() throws IOException {
+	// On the same date the more explicit source wins
+	@ParameterizedTest
+	@ValueSource(ints = { 0, 1 })
+	void locationAtLeastAsNewWins(int daysNewer) throws IOException {
 		AdvisoryDataSelection selection = new AdvisoryDataSelection();
-		selection.addLocation(data(BUNDLED_DATE.plusDays(1)), "--advisories");
+		selection.addLocation(data(BUNDLED_DATE.plusDays(daysNewer)), "--advisories");
 		SelectedAdvisoryData selected = selection.select();
 		assertThat(selected.source()).isEqualTo(Source.LOCATION);
 		assertThat(selected.warnings()).isEmpty();
-	}
-
-	@Test
-	void locationOfTheSameDateWinsAsTheMoreExplicitSource() throws IOException {
-		AdvisoryDataSelection selection = new AdvisoryDataSelection();
-		selection.addLocation(data(BUNDLED_DATE), "--advisories");
-		assertThat(selection.select().source()).isEqualTo(Source.LOCATION);
 	}
 
 	@Test
