@@ -61,7 +61,7 @@ final class ArchiveScanner {
 			throw new ScanException(path + ": not a jar, WAR or directory (" + ex.getMessage() + ")");
 		}
 		catch (IOException | RuntimeException ex) {
-			throw new ScanException(path + ": cannot be read (" + ex + ")");
+			throw new ScanException(path + ": cannot be read (" + ex.getMessage() + ")");
 		}
 	}
 

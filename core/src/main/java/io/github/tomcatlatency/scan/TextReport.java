@@ -79,7 +79,7 @@ public final class TextReport {
 					+ ", so its later vulnerabilities are not tracked (" + behind
 					+ ", its last release); move to a supported branch";
 			case UNKNOWN_NEWER_THAN_DATA -> "newer than the advisory data (latest known " + tomcat.latestKnownRelease()
-					+ "): its advisories are unknown, not absent; use newer data (--advisories)";
+					+ "): its advisories are unknown, not absent; use newer advisory data";
 			case UNSUPPORTED_BRANCH -> "branch " + tomcat.branch() + " is not known to the advisory data: risk unknown";
 			case UNKNOWN_VERSION -> "the version cannot be read: risk unknown";
 		};
