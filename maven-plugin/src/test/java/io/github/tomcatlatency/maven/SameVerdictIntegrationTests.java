@@ -80,7 +80,8 @@ class SameVerdictIntegrationTests {
 		JsonNode plugin = pluginVerdict();
 		String version = ServerInfo.getServerNumber().replaceFirst("\\.0$", "");
 		assertThat(endpoint.get("version").asString()).isEqualTo(version);
-		// Boot's managed Tomcat is behind the data's latest release: there is something to compare
+		// Boot's managed Tomcat is behind the data's latest release: there is something
+		// to compare
 		assertThat(advisories(endpoint)).isNotEmpty();
 		assertThat(remedy(endpoint)).isNotEmpty();
 		for (JsonNode other : List.of(scanner, plugin)) {
