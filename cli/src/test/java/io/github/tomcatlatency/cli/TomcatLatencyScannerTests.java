@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -83,6 +86,32 @@ class TomcatLatencyScannerTests {
 		assertThat(remedy.get("gradle").asString()).isEqualTo("ext['tomcat.version'] = '8.5.37'");
 		assertThat(remedy.get("springBootReleases").get(0).asString()).isEqualTo("2.0.8");
 		assertThat(application.get("advisoryData").get("dataDate").asString()).matches("\\d{4}-\\d{2}-\\d{2}");
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "2.7.18, 9.0.83", "3.5.7, 10.1.48", "4.0.7, 11.0.22" })
+	void fatJarOfASpringBootLineBehindItsTomcatBranch(String boot, String tomcat) throws Exception {
+		Run run = run("--format", "json", fatJar(boot, tomcat).toString());
+		JsonNode application = JSON.readTree(run.out()).get("applications").get(0);
+		assertThat(application.get("springBootVersion").asString()).isEqualTo(boot);
+		JsonNode verdict = application.get("tomcat");
+		assertThat(verdict.get("version").asString()).isEqualTo(tomcat);
+		assertThat(verdict.get("status").asString()).isEqualTo("BEHIND");
+		assertThat(verdict.get("releasesBehind").asInt()).isPositive();
+		assertThat(verdict.get("advisories")).isNotEmpty();
+		assertThat(verdict.get("remedy").get("maven").asString())
+			.startsWith("<tomcat.version>" + verdict.get("branch").asString() + ".");
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.AT_FAIL_LEVEL);
+	}
+
+	@Test
+	void springBoot15FatJarOnAnEndOfLifeBranchWithoutKnownAdvisoriesStillFails() throws Exception {
+		Run run = run(fatJar("1.5.22.RELEASE", "8.5.43").toString());
+		assertThat(run.out()).contains("Spring Boot: 1.5.22.RELEASE")
+			.contains("Tomcat: 8.5.43")
+			.contains("end of life")
+			.doesNotContain("Remedy:");
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.AT_FAIL_LEVEL);
 	}
 
 	@Test
@@ -202,6 +231,11 @@ class TomcatLatencyScannerTests {
 	private Path incident() throws Exception {
 		return TestArchives.fatJar(this.directory, "2.0.3.RELEASE", "spring-boot-2.0.3.RELEASE.jar",
 				"tomcat-embed-core-8.5.31.jar", "springfox-swagger-ui-2.9.2.jar");
+	}
+
+	private Path fatJar(String boot, String tomcat) throws IOException {
+		return TestArchives.fatJar(this.directory, boot, "spring-boot-" + boot + ".jar",
+				"tomcat-embed-core-" + tomcat + ".jar");
 	}
 
 	private static Run run(String... args) {
