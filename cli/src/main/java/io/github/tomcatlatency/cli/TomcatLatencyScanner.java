@@ -40,6 +40,10 @@ public final class TomcatLatencyScanner {
 	}
 
 	static int run(String[] args, PrintStream out, PrintStream err) {
+		if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+			out.println(ScanOptions.USAGE);
+			return BELOW_FAIL_LEVEL;
+		}
 		try {
 			ScanOptions options = ScanOptions.parse(args);
 			SelectedAdvisoryData data = advisoryData(options.advisories());

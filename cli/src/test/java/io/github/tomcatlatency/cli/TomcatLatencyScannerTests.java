@@ -152,6 +152,13 @@ class TomcatLatencyScannerTests {
 	}
 
 	@Test
+	void help() {
+		Run run = run("--help");
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.BELOW_FAIL_LEVEL);
+		assertThat(run.out()).startsWith("usage: java -jar tomcat-latency-cli.jar");
+	}
+
+	@Test
 	void missingPathIsBadInput() {
 		assertBadInput(run(this.directory.resolve("missing.jar").toString()), "no such file or directory");
 	}
