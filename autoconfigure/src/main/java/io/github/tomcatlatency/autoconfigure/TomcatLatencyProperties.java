@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.Assert;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
@@ -393,7 +394,7 @@ public class TomcatLatencyProperties {
 			/**
 			 * HTTP method.
 			 */
-			private String method = "GET";
+			private RequestMethod method = RequestMethod.GET;
 
 			/**
 			 * Path below the servlet context path, starting with '/', query string
@@ -416,11 +417,11 @@ public class TomcatLatencyProperties {
 			 */
 			private int repetitions = 1;
 
-			public String getMethod() {
+			public RequestMethod getMethod() {
 				return this.method;
 			}
 
-			public void setMethod(String method) {
+			public void setMethod(RequestMethod method) {
 				this.method = method;
 			}
 

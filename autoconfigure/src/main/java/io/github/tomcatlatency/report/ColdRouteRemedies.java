@@ -61,6 +61,8 @@ final class ColdRouteRemedies {
 					+ "the warm-up reached the handler, what is left is code the JVM had not loaded or compiled";
 			case REFUSED -> "headers.Authorization (or the headers it needs) on a configured warm-up request to "
 					+ method + " " + route + ": the warm-up was refused (401 or 403)";
+			case NOT_WARMED -> "the parameters, body or values a configured warm-up request to " + method + " " + route
+					+ " needs: the warm-up's own got a client error (warmup.requests)";
 			case FAILED -> "a warm-up request to " + method + " " + route
 					+ " that succeeds: the warm-up's own failed (warmup.requests)";
 			case NOT_SENT, OFF -> {

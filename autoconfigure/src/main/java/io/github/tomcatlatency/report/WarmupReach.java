@@ -10,22 +10,29 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
 /**
- * Whether the warm-up reached a route's handler before readiness, from the warm-up's
- * requests of the same method whose path the route matches. Declared from the most to the
- * least useful outcome: when several requests matched, the first outcome in this order is
- * the route's.
+ * Whether the warm-up reached a route's handler before readiness: the
+ * {@link WarmupResult.Outcome outcome} of the warm-up's requests of the same method whose
+ * path the route matches. Declared from the most to the least useful: when several
+ * requests matched, the first in this order is the route's.
  */
 public enum WarmupReach {
 
 	/**
-	 * A warm-up request got an answer from the route other than 401 or 403.
+	 * A warm-up request reached the route's handler.
 	 */
 	REACHED,
 
 	/**
-	 * The warm-up requests to the route were refused: 401 or 403.
+	 * The warm-up requests to the route were refused by the application's security (401,
+	 * 403 or a redirect to a login page).
 	 */
 	REFUSED,
+
+	/**
+	 * The warm-up requests to the route got another client error (a missing parameter, a
+	 * wrong body): the handler did not run as a real request runs it.
+	 */
+	NOT_WARMED,
 
 	/**
 	 * The warm-up requests to the route got no answer, or a server error other than 503.
@@ -66,11 +73,12 @@ public enum WarmupReach {
 	}
 
 	private static WarmupReach of(RequestResult request) {
-		if (request.failed()) {
-			return FAILED;
-		}
-		Integer status = request.status();
-		return (status != null && (status == 401 || status == 403)) ? REFUSED : REACHED;
+		return switch (request.outcome()) {
+			case WARMED -> REACHED;
+			case REFUSED -> REFUSED;
+			case NOT_WARMED -> NOT_WARMED;
+			case FAILED -> FAILED;
+		};
 	}
 
 	private static @Nullable PathPattern parse(String route) {

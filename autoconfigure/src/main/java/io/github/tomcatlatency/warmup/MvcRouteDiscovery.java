@@ -1,13 +1,22 @@
 package io.github.tomcatlatency.warmup;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 
+import org.springframework.core.MethodParameter;
 import org.springframework.http.server.PathContainer;
+import org.springframework.web.bind.annotation.CookieValue;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.ValueConstants;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import org.springframework.web.util.pattern.PathPattern;
@@ -15,9 +24,9 @@ import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Finds the application's own routes that a warm-up can call without arguments: those
- * mapped to {@code GET} alone, with a literal path and no required parameters, headers or
- * content type. A {@code GET} may still have side effects, which is why discovery is off
- * by default.
+ * mapped to {@code GET} alone, with a literal path, no required parameters, headers,
+ * cookies or body, and no content type. A {@code GET} may still have side effects, which
+ * is why discovery is off by default.
  */
 public final class MvcRouteDiscovery {
 
@@ -37,10 +46,10 @@ public final class MvcRouteDiscovery {
 			int repetitions) {
 		List<PathPattern> excluded = excludes.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		return mapping.getHandlerMethods()
-			.keySet()
+			.entrySet()
 			.stream()
-			.filter(MvcRouteDiscovery::isPlainGet)
-			.flatMap((info) -> info.getPatternValues().stream())
+			.filter((route) -> isPlainGet(route.getKey()) && needsNoValue(route.getValue()))
+			.flatMap((route) -> route.getKey().getPatternValues().stream())
 			.filter(MvcRouteDiscovery::isLiteral)
 			.filter((path) -> excluded.stream().noneMatch((pattern) -> pattern.matches(PathContainer.parsePath(path))))
 			.distinct()
@@ -53,6 +62,48 @@ public final class MvcRouteDiscovery {
 		return info.getMethodsCondition().getMethods().equals(Set.of(RequestMethod.GET))
 				&& info.getParamsCondition().getExpressions().isEmpty()
 				&& info.getHeadersCondition().getExpressions().isEmpty() && info.getConsumesCondition().isEmpty();
+	}
+
+	/**
+	 * Whether the handler can be called without a value the request must carry: no
+	 * required parameter, header, cookie or body without a default, and no primitive
+	 * parameter left to a request parameter of the same name.
+	 * @param handler the handler method
+	 * @return {@code true} when a request with no parameter can reach it
+	 */
+	private static boolean needsNoValue(HandlerMethod handler) {
+		return Arrays.stream(handler.getMethodParameters()).noneMatch(MvcRouteDiscovery::isRequiredValue);
+	}
+
+	private static boolean isRequiredValue(MethodParameter parameter) {
+		if (parameter.isOptional()) {
+			return false;
+		}
+		RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
+		if (param != null) {
+			return param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue())
+					&& !Map.class.isAssignableFrom(parameter.getParameterType());
+		}
+		RequestHeader header = parameter.getParameterAnnotation(RequestHeader.class);
+		if (header != null) {
+			return header.required() && ValueConstants.DEFAULT_NONE.equals(header.defaultValue())
+					&& !Map.class.isAssignableFrom(parameter.getParameterType());
+		}
+		CookieValue cookie = parameter.getParameterAnnotation(CookieValue.class);
+		if (cookie != null) {
+			return cookie.required() && ValueConstants.DEFAULT_NONE.equals(cookie.defaultValue());
+		}
+		RequestBody body = parameter.getParameterAnnotation(RequestBody.class);
+		if (body != null) {
+			return body.required();
+		}
+		RequestPart part = parameter.getParameterAnnotation(RequestPart.class);
+		if (part != null) {
+			return part.required();
+		}
+		// An unannotated primitive is bound from a request parameter of its name, and
+		// cannot be left empty.
+		return parameter.getParameterType().isPrimitive() && !parameter.hasParameterAnnotations();
 	}
 
 	/**

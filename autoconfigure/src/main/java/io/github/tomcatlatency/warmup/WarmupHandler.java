@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.warmup;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,12 @@ final class WarmupHandler {
 
 	WarmupPayload echo(@RequestBody WarmupPayload payload) {
 		return payload;
+	}
+
+	void notFound(HttpServletResponse response) throws IOException {
+		// Tomcat forwards to the error page as for any 404, and no exception is thrown
+		// that the application's exception handlers would see.
+		response.sendError(HttpServletResponse.SC_NOT_FOUND);
 	}
 
 	String tasks() {

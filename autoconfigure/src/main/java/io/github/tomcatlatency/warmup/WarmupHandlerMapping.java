@@ -3,6 +3,8 @@ package io.github.tomcatlatency.warmup;
 import java.lang.reflect.Method;
 import java.util.List;
 
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -72,7 +74,8 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	public static final String TASKS_PATH = PATH_PREFIX + "/tasks";
 
 	/**
-	 * A path no route maps, for the application's error page.
+	 * Path of a route that answers 404 through Tomcat's {@code sendError}, for the
+	 * application's error page.
 	 */
 	public static final String NOT_FOUND_PATH = PATH_PREFIX + "/not-found";
 
@@ -87,6 +90,8 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	private final HandlerMethod view;
 
 	private final HandlerMethod tasks;
+
+	private final HandlerMethod notFound;
 
 	private final ResourceHttpRequestHandler resources = new ResourceHttpRequestHandler();
 
@@ -104,6 +109,7 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		this.json = handlerMethod(handler, "json");
 		this.echo = handlerMethod(handler, "echo", WarmupPayload.class);
 		this.tasks = handlerMethod(handler, "tasks");
+		this.notFound = handlerMethod(handler, "notFound", HttpServletResponse.class);
 		this.view = handlerMethod(handler, "view", HttpServletRequest.class, HttpServletResponse.class);
 		this.resources.setLocations(List.of(new ClassPathResource("io/github/tomcatlatency/warmup/static/")));
 		setOrder(Ordered.HIGHEST_PRECEDENCE);
@@ -151,11 +157,27 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 				case JSON_PATH -> this.json;
 				case VIEW_PATH -> this.view;
 				case TASKS_PATH -> this.tasks;
+				case NOT_FOUND_PATH -> this.notFound;
 				case RESOURCE_PATH -> resource(request, path);
 				default -> null;
 			};
 		}
 		return ("POST".equals(method) && JSON_PATH.equals(path)) ? this.echo : null;
+	}
+
+	/**
+	 * Return whether a request is for one of the warm-up routes, or is the error dispatch
+	 * of one.
+	 * @param request the servlet request
+	 * @return {@code true} for a request below {@value #PATH_PREFIX}
+	 */
+	public static boolean isWarmupRoute(HttpServletRequest request) {
+		String prefix = request.getContextPath() + PATH_PREFIX + "/";
+		if (request.getDispatcherType() == DispatcherType.ERROR) {
+			return request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String uri
+					&& uri.startsWith(prefix);
+		}
+		return request.getRequestURI().startsWith(prefix);
 	}
 
 	private ResourceHttpRequestHandler resource(HttpServletRequest request, String path) {

@@ -42,7 +42,7 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * @param request the servlet request
 	 * @return {@code true} for a request of the running warm-up
 	 */
-	boolean isRunningWarmupRequest(HttpServletRequest request) {
+	public boolean isRunningWarmupRequest(HttpServletRequest request) {
 		return this.active && carriesToken(request);
 	}
 

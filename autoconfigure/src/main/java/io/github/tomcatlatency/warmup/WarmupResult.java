@@ -2,7 +2,10 @@ package io.github.tomcatlatency.warmup;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 
@@ -13,28 +16,46 @@ import org.jspecify.annotations.Nullable;
  * @param startedAt when it started, {@code null} before
  * @param endedAt when it ended, {@code null} before
  * @param durationMs how long it took, {@code 0} before it ended
+ * @param readinessHeldMs how long it held readiness back: the part sent before the
+ * application was ready, {@code 0} before it ended
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
  */
 public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, double durationMs,
-		@Nullable String message, List<RequestResult> requests) {
+		double readinessHeldMs, @Nullable String message, List<RequestResult> requests) {
 
 	public WarmupResult {
 		requests = List.copyOf(requests);
 	}
 
 	static WarmupResult pending() {
-		return new WarmupResult(State.PENDING, null, null, 0, null, List.of());
+		return new WarmupResult(State.PENDING, null, null, 0, 0, null, List.of());
 	}
 
 	static WarmupResult skipped(Instant now, String reason) {
-		return new WarmupResult(State.SKIPPED, now, now, 0, reason, List.of());
+		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of());
 	}
 
-	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, @Nullable String message,
-			List<RequestResult> requests) {
+	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
+			@Nullable String message, List<RequestResult> requests) {
 		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),
-				message, requests);
+				readinessHeldMs, message, requests);
+	}
+
+	/**
+	 * Return each route the warm-up sent requests to, with how many it sent, in the order
+	 * of their first request: {@code GET /books x3, POST /items x1}.
+	 * @return the routes and their counts
+	 */
+	public String routeCounts() {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		for (RequestResult request : this.requests) {
+			counts.merge(request.method() + " " + request.path(), 1, Integer::sum);
+		}
+		return counts.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " x" + entry.getValue())
+			.collect(Collectors.joining(", "));
 	}
 
 	/**
@@ -58,9 +79,16 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		PENDING,
 
 		/**
-		 * Every request got a response below 500, or 503.
+		 * Every request warmed its route.
 		 */
 		COMPLETED,
+
+		/**
+		 * Every request was answered, but some did not warm their route: the
+		 * application's security refused them (401, 403, or a redirect of a built-in
+		 * request to a login page) or they got another client error.
+		 */
+		INCOMPLETE,
 
 		/**
 		 * Some requests could not be sent or answered 500 or above, other than 503, or
@@ -89,9 +117,24 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 	 * @param status the response status, or {@code null} if no response came
 	 * @param latencyMs the time to the full response, or to the failure
 	 * @param error the failure without its stack trace, or {@code null}
+	 * @param outcome what the request did for its route, derived from the rest
 	 */
 	public record RequestResult(WarmupRequest.Origin origin, String method, String path, @Nullable Integer status,
-			double latencyMs, @Nullable String error) {
+			double latencyMs, @Nullable String error, Outcome outcome) {
+
+		/**
+		 * Create the result of a request, with its outcome.
+		 * @param origin where the request comes from
+		 * @param method the HTTP method
+		 * @param path the path below the servlet context path
+		 * @param status the response status, or {@code null} if no response came
+		 * @param latencyMs the time to the full response, or to the failure
+		 * @param error the failure without its stack trace, or {@code null}
+		 */
+		public RequestResult(WarmupRequest.Origin origin, String method, String path, @Nullable Integer status,
+				double latencyMs, @Nullable String error) {
+			this(origin, method, path, status, latencyMs, error, outcome(origin, status, error));
+		}
 
 		/**
 		 * Return whether the request failed: no response, or a server error other than
@@ -99,10 +142,55 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		 * @return {@code true} if it failed
 		 */
 		public boolean failed() {
+			return this.outcome == Outcome.FAILED;
+		}
+
+		private static Outcome outcome(WarmupRequest.Origin origin, @Nullable Integer status, @Nullable String error) {
 			// 503 is what health and readiness-aware routes answer before the application
 			// is ready: the request still ran through the whole stack.
-			return this.error != null || this.status == null || (this.status >= 500 && this.status != 503);
+			if (error != null || status == null || (status >= 500 && status != 503)) {
+				return Outcome.FAILED;
+			}
+			boolean builtIn = origin == WarmupRequest.Origin.BUILT_IN;
+			// The starter's own routes never redirect: a redirect is a login page's.
+			if (status == 401 || status == 403 || (builtIn && status >= 300 && status < 400)) {
+				return Outcome.REFUSED;
+			}
+			// The built-in error page requests ask for a 404 on purpose.
+			if (status >= 400 && status < 500 && !(builtIn && status == 404)) {
+				return Outcome.NOT_WARMED;
+			}
+			return Outcome.WARMED;
 		}
+
+	}
+
+	/**
+	 * What a warm-up request did for its route.
+	 */
+	public enum Outcome {
+
+		/**
+		 * The route's handler answered: its path was warmed.
+		 */
+		WARMED,
+
+		/**
+		 * The application's security answered instead of the route (401, 403, or a
+		 * redirect of a built-in request to a login page): nothing behind it was warmed.
+		 */
+		REFUSED,
+
+		/**
+		 * Another client error (a missing parameter, a wrong body, no such route): the
+		 * route's handler did not run as a real request runs it.
+		 */
+		NOT_WARMED,
+
+		/**
+		 * No response, or a server error other than 503.
+		 */
+		FAILED
 
 	}
 

@@ -9,9 +9,10 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
- * Marks every transaction that a warm-up request begins rollback-only, so that whatever a
- * warmed route writes in a transaction is rolled back. A listener of the transaction
- * managers: it runs when a transaction begins, never on the request path.
+ * Marks every transaction that a request of the running warm-up begins rollback-only, so
+ * that whatever a warmed route writes in a transaction is rolled back. Once the warm-up
+ * has ended, the token rolls nothing back. A listener of the transaction managers: it
+ * runs when a transaction begins, never on the request path.
  */
 public final class WarmupTransactionRollback implements TransactionExecutionListener {
 
@@ -35,7 +36,7 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 	private boolean servesWarmupRequest() {
 		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
 		return attributes instanceof ServletRequestAttributes servletAttributes
-				&& this.marker.carriesToken(servletAttributes.getRequest());
+				&& this.marker.isRunningWarmupRequest(servletAttributes.getRequest());
 	}
 
 }

@@ -124,8 +124,8 @@ class UserBeansTests {
 
 	@Test
 	void userWarmupRunnerWins() {
-		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, List::of, new WarmupRequestMarker(),
-				Duration.ofSeconds(1), Duration.ofSeconds(1), false));
+		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, List::of, List::of,
+				new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
 	}
 
 	@Test

@@ -20,7 +20,7 @@ class WarmupReachTests {
 	void offWithoutAWarmupThatRan() {
 		assertThat(WarmupReach.of("/books", "GET", null)).isEqualTo(WarmupReach.OFF);
 		assertThat(WarmupReach.of("/books", "GET",
-				new WarmupResult(State.SKIPPED, Instant.now(), Instant.now(), 0, "off", List.of())))
+				new WarmupResult(State.SKIPPED, Instant.now(), Instant.now(), 0, 0, "off", List.of())))
 			.isEqualTo(WarmupReach.OFF);
 	}
 
@@ -46,13 +46,22 @@ class WarmupReachTests {
 	}
 
 	@Test
+	void otherClientErrorsDidNotWarm() {
+		assertThat(WarmupReach.of("/items", "POST", warmup(request("POST", "/items", 400))))
+			.isEqualTo(WarmupReach.NOT_WARMED);
+		assertThat(WarmupReach.of("/items", "POST",
+				warmup(request("POST", "/items", 400), request("POST", "/items", 403))))
+			.isEqualTo(WarmupReach.REFUSED);
+	}
+
+	@Test
 	void serverErrorsAndNoAnswerFailed() {
 		assertThat(WarmupReach.of("/slow", "GET", warmup(request("GET", "/slow", 500)))).isEqualTo(WarmupReach.FAILED);
 		assertThat(WarmupReach.of("/slow", "GET", warmup(request("GET", "/slow", null)))).isEqualTo(WarmupReach.FAILED);
 	}
 
 	private static WarmupResult warmup(RequestResult... requests) {
-		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, null, List.of(requests));
+		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 0, null, List.of(requests));
 	}
 
 	private static RequestResult request(String method, String path, Integer status) {

@@ -3,23 +3,19 @@ package io.github.tomcatlatency.autoconfigure.advisory;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URL;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import io.github.tomcatlatency.advisory.Advisory;
 import io.github.tomcatlatency.advisory.AdvisoryData;
 import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.advisory.AdvisoryDataSelection;
 import io.github.tomcatlatency.advisory.OsvAdvisoryReader;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
-import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.io.Resource;
@@ -45,60 +41,30 @@ final class AdvisoryDataLoader {
 
 	private final ResourceLoader resourceLoader;
 
-	private final List<String> warnings = new ArrayList<>();
-
 	AdvisoryDataLoader(Advisories properties, ResourceLoader resourceLoader) {
 		this.properties = properties;
 		this.resourceLoader = resourceLoader;
 	}
 
 	SelectedAdvisoryData load() throws IOException {
-		List<Candidate> candidates = new ArrayList<>();
-		candidates.add(new Candidate(AdvisoryDataReader.readBundled(), Source.BUNDLED));
-		Candidate artifact = readArtifact();
-		if (artifact != null) {
-			candidates.add(artifact);
+		AdvisoryDataSelection selection = new AdvisoryDataSelection();
+		String artifactWarning = selection.addArtifact(this.resourceLoader.getClassLoader());
+		if (artifactWarning != null) {
+			logger.warn(artifactWarning);
 		}
 		String location = this.properties.getLocation();
 		if (location != null) {
-			candidates.add(new Candidate(readLocation(location), Source.LOCATION));
+			selection.addLocation(readLocation(location), LOCATION_PROPERTY);
 		}
-		// Newest data first; on the same date the more explicit source wins
-		Candidate newest = candidates.stream()
-			.max(Comparator.comparing((Candidate candidate) -> candidate.data().dataDate())
-				.thenComparing(Candidate::source))
-			.orElseThrow();
-		if (location != null && newest.source() != Source.LOCATION) {
-			this.warnings.add("The data at " + LOCATION_PROPERTY + " is older than the " + name(newest.source())
-					+ " (dated " + newest.data().dataDate() + "), which is used instead.");
-		}
-		AdvisoryData data = newest.data();
-		int osvAdvisories = 0;
+		SelectedAdvisoryData selected = selection.select();
 		String osvLocation = this.properties.getOsvLocation();
-		if (osvLocation != null) {
-			AdvisoryData withOsv = data.withOsvAdvisories(readOsv(osvLocation, data));
-			osvAdvisories = withOsv.advisories().size() - data.advisories().size();
-			data = withOsv;
+		if (osvLocation == null) {
+			return selected;
 		}
-		return new SelectedAdvisoryData(data, newest.source(), osvAdvisories, this.warnings);
-	}
-
-	private @Nullable Candidate readArtifact() {
-		ClassLoader classLoader = this.resourceLoader.getClassLoader();
-		URL url = (classLoader != null) ? classLoader.getResource(AdvisoryDataReader.ARTIFACT_RESOURCE) : null;
-		if (url == null) {
-			return null;
-		}
-		try (InputStream input = url.openStream()) {
-			return new Candidate(AdvisoryDataReader.read(input, url.toString()), Source.ARTIFACT);
-		}
-		catch (IOException | AdvisoryDataException ex) {
-			String warning = "The tomcat-latency-advisories artifact could not be read (" + ex.getMessage()
-					+ "); falling back to the bundled data.";
-			logger.warn(warning);
-			this.warnings.add(warning);
-			return null;
-		}
+		AdvisoryData data = selected.data();
+		AdvisoryData withOsv = data.withOsvAdvisories(readOsv(osvLocation, data));
+		return new SelectedAdvisoryData(withOsv, selected.source(),
+				withOsv.advisories().size() - data.advisories().size(), selected.warnings());
 	}
 
 	private AdvisoryData readLocation(String location) throws IOException {
@@ -123,18 +89,6 @@ final class AdvisoryDataLoader {
 		}
 		Path path = resource.getFile().toPath();
 		return new OsvAdvisoryReader(data.latestReleases().keySet()).read(path);
-	}
-
-	private static String name(Source source) {
-		return switch (source) {
-			case BUNDLED -> "bundled data";
-			case ARTIFACT -> "tomcat-latency-advisories artifact";
-			case LOCATION -> "data at " + LOCATION_PROPERTY;
-		};
-	}
-
-	private record Candidate(AdvisoryData data, Source source) {
-
 	}
 
 }

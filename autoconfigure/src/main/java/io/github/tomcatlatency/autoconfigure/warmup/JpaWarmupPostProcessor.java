@@ -12,8 +12,8 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
- * Starts the {@link JpaQueryWarmup} of each persistence unit as soon as it is built, in
- * the background, while the rest of the application starts.
+ * Hands the {@link JpaQueryWarmup} of each persistence unit to the background warm-up as
+ * soon as the unit is built; it runs once the application context has been refreshed.
  */
 final class JpaWarmupPostProcessor implements BeanPostProcessor {
 

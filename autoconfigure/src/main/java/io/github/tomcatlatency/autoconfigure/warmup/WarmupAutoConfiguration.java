@@ -34,14 +34,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.http.converter.AbstractJacksonHttpMessageConverter;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
@@ -81,13 +80,13 @@ public final class WarmupAutoConfiguration {
 			WarmupRequestMarker marker, ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		Supplier<List<WarmupRequest>> requests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings,
-				tasks);
+		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks);
+		Supplier<List<WarmupRequest>> requests = warmupRequests;
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
-		return new WarmupRunner(() -> serverUri(context), requests, marker, warmup.getTimeout(),
-				warmup.getRequestTimeout(), warmup.isFailOnError());
+		return new WarmupRunner(() -> serverUri(context), requests, warmupRequests::background, marker,
+				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	private static @Nullable URI serverUri(ApplicationContext context) {
@@ -147,20 +146,41 @@ public final class WarmupAutoConfiguration {
 	static class SpringDocConfiguration {
 
 		@Bean
-		@Order(Ordered.HIGHEST_PRECEDENCE) // Its API description is the longest request.
 		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
-			// The library's own routes: they describe the application without calling it.
-			return () -> {
-				List<WarmupRequest> requests = new ArrayList<>();
-				if (environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
-					requests.add(WarmupRequest.get(Origin.BUILT_IN,
-							environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
-				}
-				if (environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
-					requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
-				}
-				return requests;
-			};
+			return new SpringDocRoutes(environment);
+		}
+
+	}
+
+	/**
+	 * springdoc's own routes: they describe the application without calling it. Its API
+	 * description is the longest built-in request (0.5-1.9 s cold), and real first
+	 * requests do not need it: it is sent after readiness.
+	 */
+	private static final class SpringDocRoutes implements FrameworkRoutes {
+
+		private final Environment environment;
+
+		SpringDocRoutes(Environment environment) {
+			this.environment = environment;
+		}
+
+		@Override
+		public List<WarmupRequest> get() {
+			List<WarmupRequest> requests = new ArrayList<>();
+			if (this.environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
+				requests.add(WarmupRequest.get(Origin.BUILT_IN,
+						this.environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
+			}
+			if (this.environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
+				requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
+			}
+			return requests;
+		}
+
+		@Override
+		public boolean afterReadiness() {
+			return true;
 		}
 
 	}
@@ -173,6 +193,13 @@ public final class WarmupAutoConfiguration {
 		@Bean
 		BackgroundWarmup tomcatLatencyBackgroundWarmup(TomcatLatencyProperties properties) {
 			return new BackgroundWarmup(properties.getWarmup().getRequestTimeout());
+		}
+
+		@Bean
+		ApplicationListener<ApplicationStartedEvent> tomcatLatencyBackgroundWarmupStart(
+				BackgroundWarmup backgroundWarmup) {
+			// After the refresh, never competing with it for the CPUs.
+			return (event) -> backgroundWarmup.begin();
 		}
 
 		@Bean

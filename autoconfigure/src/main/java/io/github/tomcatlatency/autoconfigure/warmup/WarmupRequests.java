@@ -60,10 +60,14 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	public List<WarmupRequest> get() {
 		List<WarmupRequest> requests = new ArrayList<>();
 		if (this.properties.isFrameworkRequests()) {
+			// A training run records every path into its cache: nothing waits for later.
+			if (this.properties.isTraining()) {
+				requests.addAll(frameworkRoutes(true));
+			}
 			requests.addAll(builtIn());
 		}
 		for (Warmup.Request request : this.properties.getRequests()) {
-			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod(), request.getPath(),
+			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod().name(), request.getPath(),
 					request.getHeaders(), request.getBody(), request.getRepetitions()));
 		}
 		// A training run happens in a build, against build-time resources.
@@ -76,22 +80,48 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	/**
+	 * Return the built-in requests that real first requests do not need, sent after the
+	 * application is ready, in the background.
+	 * @return the requests, empty in a training run, which sends them before
+	 */
+	List<WarmupRequest> background() {
+		if (!this.properties.isFrameworkRequests() || this.properties.isTraining()) {
+			return List.of();
+		}
+		return frameworkRoutes(true);
+	}
+
+	private List<WarmupRequest> frameworkRoutes(boolean afterReadiness) {
+		return this.frameworkRoutes.orderedStream()
+			.filter((routes) -> routes.afterReadiness() == afterReadiness)
+			.flatMap((routes) -> routes.get().stream())
+			.toList();
+	}
+
+	/**
 	 * The starter's own routes, served by {@link WarmupHandlerMapping}, and the
-	 * application's error page as JSON and as HTML.
+	 * application's error page as JSON and as HTML, when only the framework's code serves
+	 * it.
 	 * @return the requests
 	 */
 	private List<WarmupRequest> builtIn() {
-		List<WarmupRequest> requests = new ArrayList<>();
-		// The longest first (the libraries' routes such as springdoc's API description,
-		// then the tasks), so that the lanes they run on end together.
-		this.frameworkRoutes.orderedStream().forEach((routes) -> requests.addAll(routes.get()));
+		// The longest first (the libraries' routes, then the tasks), so that the lanes
+		// they run on end together.
+		List<WarmupRequest> requests = new ArrayList<>(frameworkRoutes(false));
 		if (this.tasks.orderedStream().findAny().isPresent()) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
 		}
-		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
-		// The HTML error page runs the application's template engine, layout and
-		// messages.
-		requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_HTML, null));
+		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context);
+		if (applicationErrorHandling == null) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
+			// The HTML error page runs the application's template engine, layout and
+			// messages.
+			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_HTML, null));
+		}
+		else {
+			logger.debug("The error page is not warmed up: the application's " + applicationErrorHandling
+					+ " would serve it");
+		}
 		requests.add(builtIn("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", Map.of(), null));
 		requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
 		requests.add(builtIn(
@@ -122,6 +152,15 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	@FunctionalInterface
 	interface FrameworkRoutes extends Supplier<List<WarmupRequest>> {
+
+		/**
+		 * Return whether real first requests can do without these routes warm, so that
+		 * they are sent after the application is ready, in the background.
+		 * @return {@code true} to send them after readiness
+		 */
+		default boolean afterReadiness() {
+			return false;
+		}
 
 	}
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -77,6 +78,18 @@ class TrainingIntegrationTests {
 			.withMessageContaining("GET /fail?now: status 500")
 			.satisfies((ex) -> assertThat(ex.getExitCode()).isEqualTo(1));
 		assertThat(TestApplication.exits).isEmpty();
+	}
+
+	@Test
+	void discoveredRouteThatFailsIsLeftOutAndTheRunStillExits(CapturedOutput output) {
+		FailingController.demoCalls.set(0);
+		start("tomcat-latency.warmup.training-repetitions=3", "spring.jpa.open-in-view=false");
+		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
+		assertThat(FailingController.demoCalls).hasValue(1);
+		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()
+			.asString()
+			.contains("GET /demo-error failed: status 500");
+		assertThat(output).contains("1 of them to discovered routes left out");
 	}
 
 	@Test
@@ -179,6 +192,15 @@ class TrainingIntegrationTests {
 
 	@RestController
 	static class FailingController {
+
+		static final AtomicInteger demoCalls = new AtomicInteger();
+
+		// As sample applications have: a route that shows the error page.
+		@GetMapping("/demo-error")
+		String demoError() {
+			demoCalls.incrementAndGet();
+			throw new IllegalStateException("fails on purpose");
+		}
 
 		@GetMapping(path = "/fail", params = "now")
 		String fail() {

@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.util.UUID;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,6 +54,14 @@ class TransactionRollbackIntegrationTests {
 						HttpResponse.BodyHandlers.ofString());
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isOne();
+			// Once the warm-up has ended, its token no longer rolls anything back.
+			assertThat(VisitController.warmupToken).isNotNull();
+			response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/visit"))
+					.header(WarmupRequestMarker.HEADER, VisitController.warmupToken)
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isEqualTo(2);
 		}
 	}
 
@@ -65,6 +75,8 @@ class TransactionRollbackIntegrationTests {
 	@RestController
 	static class VisitController {
 
+		static volatile String warmupToken;
+
 		private final JdbcTemplate jdbc;
 
 		private final TransactionTemplate transaction;
@@ -76,7 +88,10 @@ class TransactionRollbackIntegrationTests {
 		}
 
 		@GetMapping("/visit")
-		String visit() {
+		String visit(@RequestHeader(name = WarmupRequestMarker.HEADER, required = false) String token) {
+			if (token != null) {
+				warmupToken = token;
+			}
 			this.transaction.executeWithoutResult(
 					(status) -> this.jdbc.update("insert into visits (at) values (current_timestamp)"));
 			return "visited";

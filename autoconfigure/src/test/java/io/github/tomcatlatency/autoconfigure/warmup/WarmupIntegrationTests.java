@@ -27,6 +27,7 @@ import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
+import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.WarmupRunner;
@@ -45,6 +46,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -52,11 +54,15 @@ import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -145,8 +151,8 @@ class WarmupIntegrationTests {
 		try (ConfigurableApplicationContext context = start("test.secured=true",
 				"tomcat-latency.warmup.requests[0].path=/secured")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).last()
-				.extracting(RequestResult::path, RequestResult::status)
-				.containsExactly("/secured", 401);
+				.extracting(RequestResult::path, RequestResult::status, RequestResult::outcome)
+				.containsExactly("/secured", 401, Outcome.REFUSED);
 			assertThat(asked).hasValue(0);
 		}
 		finally {
@@ -213,8 +219,8 @@ class WarmupIntegrationTests {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).isEqualTo(State.FAILED);
 			assertThat(result.requests()).last().extracting(RequestResult::status).isEqualTo(500);
-			assertThat(output).contains("Tomcat warm-up failed: 1 of ")
-				.contains("(GET /fail: status 500); start-up continues");
+			assertThat(result.message()).contains("1 of ").contains("(GET /fail: status 500)");
+			assertThat(output).contains("Tomcat warm-up GET /fail failed: status 500; start-up continues");
 			assertThat(warnings(output)).hasSize(1);
 		}
 	}
@@ -263,6 +269,73 @@ class WarmupIntegrationTests {
 	}
 
 	@Test
+	void builtInRequestsNeverReachTheApplicationsExceptionHandlers(CapturedOutput output) {
+		ExceptionAdvice.handled.set(0);
+		// Without the warning JPA logs at every start-up of an application that leaves it
+		// on.
+		try (ConfigurableApplicationContext context = start("test.advice=true", "spring.jpa.open-in-view=false")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(result.requests())
+				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.NOT_FOUND_PATH))
+				.hasSize(2)
+				.allSatisfy((request) -> {
+					assertThat(request.status()).isEqualTo(404);
+					assertThat(request.outcome()).isEqualTo(Outcome.WARMED);
+				});
+			assertThat(ExceptionAdvice.handled).hasValue(0);
+			assertThat(output.getAll().lines().filter((line) -> line.contains(" ERROR ") || line.contains(" WARN ")))
+				.isEmpty();
+		}
+	}
+
+	@Test
+	void anErrorControllerOfTheApplicationKeepsTheErrorPageOutOfTheWarmup() {
+		ApplicationErrorController.called.set(0);
+		try (ConfigurableApplicationContext context = start("test.error-controller=true")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(result.requests()).extracting(RequestResult::path)
+				.isNotEmpty()
+				.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
+			assertThat(ApplicationErrorController.called).hasValue(0);
+		}
+	}
+
+	@Test
+	void clientErrorOfAConfiguredRequestIsReportedAsNotWarmed(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].path=/missing")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.INCOMPLETE);
+			assertThat(result.requests()).last()
+				.extracting(RequestResult::status, RequestResult::outcome)
+				.containsExactly(404, Outcome.NOT_WARMED);
+			assertThat(output).contains("Tomcat warm-up GET /missing: status 404, route not warmed");
+			assertThat(warnings(output)).isEmpty();
+		}
+	}
+
+	@Test
+	void sendsPatchRequests() {
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.requests[0].method=patch",
+				"tomcat-latency.warmup.requests[0].path=/echo",
+				"tomcat-latency.warmup.requests[0].headers.Content-Type=text/plain",
+				"tomcat-latency.warmup.requests[0].body=patched")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).last()
+				.extracting(RequestResult::method, RequestResult::status)
+				.containsExactly("PATCH", 200);
+			assertThat(EchoController.lastBody).isEqualTo("patched");
+		}
+	}
+
+	@Test
+	void invalidMethodFailsStartupNamingTheProperty(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> start("tomcat-latency.warmup.requests[0].method=FETCH",
+				"tomcat-latency.warmup.requests[0].path=/warmed"));
+		assertThat(output).contains("APPLICATION FAILED TO START").contains("tomcat-latency.warmup.requests[0].method");
+	}
+
+	@Test
 	void discoversLiteralGetRoutesWhenAsked() {
 		HeldController.reset();
 		HeldController.release.countDown();
@@ -270,6 +343,18 @@ class WarmupIntegrationTests {
 				"tomcat-latency.warmup.discover-repetitions=1", "tomcat-latency.warmup.framework-requests=false")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
 				.containsExactly("/fail", "/held", "/warmed");
+		}
+	}
+
+	@Test
+	void discoveryLeavesOutRoutesThatNeedAValue() {
+		HeldController.reset();
+		HeldController.release.countDown();
+		try (ConfigurableApplicationContext context = start("test.parameters=true",
+				"tomcat-latency.warmup.discover-routes=true", "tomcat-latency.warmup.discover-repetitions=1",
+				"tomcat-latency.warmup.framework-requests=false")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
+				.containsExactly("/fail", "/held", "/optional", "/paged", "/warmed");
 		}
 	}
 
@@ -283,9 +368,9 @@ class WarmupIntegrationTests {
 				.containsExactly(tuple("/fail", 500), tuple("/warmed", 200), tuple("/warmed", 200),
 						tuple("/warmed", 200));
 			assertThat(result.state()).isEqualTo(State.FAILED);
-			assertThat(output).contains("Tomcat warm-up GET /warmed: status 200 in")
-				.contains("(discovered route)")
-				.contains("(GET /fail: status 500); start-up continues")
+			assertThat(output).contains("Tomcat warm-up sent ")
+				.contains("GET /warmed x3")
+				.contains("Tomcat warm-up GET /fail failed: status 500; start-up continues")
 				.doesNotContain("GET /held");
 			assertThat(warnings(output)).hasSize(1);
 		}
@@ -368,7 +453,8 @@ class WarmupIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ HeldController.class, EchoController.class, SecuredController.class })
+	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
+			ApplicationErrorController.class, ParametersController.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -442,12 +528,76 @@ class WarmupIntegrationTests {
 
 	}
 
+	@RestControllerAdvice
+	@ConditionalOnBooleanProperty("test.advice")
+	static class ExceptionAdvice {
+
+		static final AtomicInteger handled = new AtomicInteger();
+
+		private static final org.apache.commons.logging.Log logger = org.apache.commons.logging.LogFactory
+			.getLog(ExceptionAdvice.class);
+
+		// As applications do: every exception answered 500 and logged as an error.
+		@ExceptionHandler(Exception.class)
+		ResponseEntity<String> handle(Exception ex, jakarta.servlet.http.HttpServletRequest request) {
+			handled.incrementAndGet();
+			logger.error("Unexpected error at " + request.getMethod() + " " + request.getRequestURI(), ex);
+			return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body("unexpected");
+		}
+
+	}
+
+	@RestController
+	@ConditionalOnBooleanProperty("test.error-controller")
+	static class ApplicationErrorController implements ErrorController {
+
+		static final AtomicInteger called = new AtomicInteger();
+
+		@RequestMapping("/error")
+		ResponseEntity<String> error() {
+			called.incrementAndGet();
+			return ResponseEntity.status(HttpStatus.NOT_FOUND).body("the application's own error page");
+		}
+
+	}
+
+	@RestController
+	@ConditionalOnBooleanProperty("test.parameters")
+	static class ParametersController {
+
+		@GetMapping("/search")
+		String search(@RequestParam String query) {
+			return query;
+		}
+
+		@GetMapping("/paged")
+		String paged(@RequestParam(defaultValue = "0") int page) {
+			return "page " + page;
+		}
+
+		@GetMapping("/optional")
+		String optional(@RequestParam(required = false) String filter) {
+			return "filter " + filter;
+		}
+
+		@GetMapping("/numbered")
+		String numbered(int number) {
+			return "number " + number;
+		}
+
+		@GetMapping("/tenant")
+		String tenant(@RequestHeader("X-Tenant") String tenant) {
+			return tenant;
+		}
+
+	}
+
 	@RestController
 	static class EchoController {
 
 		static volatile String lastBody;
 
-		@PostMapping("/echo")
+		@RequestMapping(path = "/echo", method = { RequestMethod.POST, RequestMethod.PATCH })
 		String echo(@RequestBody String body) {
 			lastBody = body;
 			return body;

@@ -1,0 +1,98 @@
+package io.github.tomcatlatency.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.tomcatlatency.advisory.AdvisoryDataException;
+import io.github.tomcatlatency.advisory.AdvisoryDataReader;
+import io.github.tomcatlatency.advisory.AdvisoryDataSelection;
+import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
+import io.github.tomcatlatency.scan.ScanVerdict;
+import io.github.tomcatlatency.scan.TextReport;
+
+/**
+ * The command-line scanner: prints the verdict on the Tomcat of each application given
+ * and exits with 0 below the fail level, 1 at or above it and 2 on bad input.
+ */
+public final class TomcatLatencyScanner {
+
+	static final int BELOW_FAIL_LEVEL = 0;
+
+	static final int AT_FAIL_LEVEL = 1;
+
+	static final int BAD_INPUT = 2;
+
+	private TomcatLatencyScanner() {
+	}
+
+	/**
+	 * Scan the applications the arguments name.
+	 * @param args the command line
+	 */
+	public static void main(String[] args) {
+		System.exit(run(args, System.out, System.err));
+	}
+
+	static int run(String[] args, PrintStream out, PrintStream err) {
+		if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+			out.println(ScanOptions.USAGE);
+			return BELOW_FAIL_LEVEL;
+		}
+		try {
+			ScanOptions options = ScanOptions.parse(args);
+			SelectedAdvisoryData data = advisoryData(options.advisories());
+			ArchiveScanner scanner = new ArchiveScanner();
+			List<ScanVerdict> verdicts = new ArrayList<>();
+			for (Path path : options.paths()) {
+				verdicts.add(ScanVerdict.of(scanner.scan(path), data));
+			}
+			write(options, verdicts, out);
+			boolean failed = verdicts.stream().anyMatch(options.failOn()::isReachedBy);
+			return failed ? AT_FAIL_LEVEL : BELOW_FAIL_LEVEL;
+		}
+		catch (IllegalArgumentException | ScanException | AdvisoryDataException ex) {
+			err.println("tomcat-latency: " + ex.getMessage());
+			return BAD_INPUT;
+		}
+	}
+
+	private static SelectedAdvisoryData advisoryData(Path advisories) throws ScanException {
+		AdvisoryDataSelection selection = new AdvisoryDataSelection();
+		selection.addArtifact(TomcatLatencyScanner.class.getClassLoader());
+		if (advisories != null) {
+			try (InputStream input = Files.newInputStream(advisories)) {
+				selection.addLocation(AdvisoryDataReader.read(input, advisories.toString()), "--advisories");
+			}
+			catch (NoSuchFileException ex) {
+				throw new ScanException(advisories + ": no such advisory data file (--advisories)");
+			}
+			catch (IOException ex) {
+				throw new ScanException(advisories + ": cannot be read (" + ex.getMessage() + ")");
+			}
+		}
+		return selection.select();
+	}
+
+	private static void write(ScanOptions options, List<ScanVerdict> verdicts, PrintStream out) {
+		switch (options.format()) {
+			case TEXT -> text(options, verdicts, out);
+			case JSON -> out.println(JsonReport.write(verdicts, options.failOn()));
+			case SARIF -> out.println(SarifReport.write(verdicts));
+		}
+	}
+
+	private static void text(ScanOptions options, List<ScanVerdict> verdicts, PrintStream out) {
+		for (ScanVerdict verdict : verdicts) {
+			TextReport.lines(verdict).forEach(out::println);
+			out.println("  Verdict: " + (options.failOn().isReachedBy(verdict) ? "FAIL" : "pass") + " (--fail-on "
+					+ options.failOn() + ")");
+		}
+	}
+
+}
