@@ -43,11 +43,12 @@ start_jar() {
 	done
 }
 
-# build_bench_apps: packages bench/rest-app and bench/web-app, each with and without the starter.
+# build_bench_apps: packages bench/rest-app, bench/web-app and bench/api-app, each with and without the
+# starter.
 build_bench_apps() {
 	if [[ ! -f "$BENCH_DIR/rest-app/target/bench-rest-app.jar" || ! -f "$BENCH_DIR/web-app/target/bench-web-app.jar" \
-		|| -n "${REBUILD:-}" ]]; then
-		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app -am package)
+		|| ! -f "$BENCH_DIR/api-app/target/bench-api-app.jar" || -n "${REBUILD:-}" ]]; then
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app,bench/api-app -am package)
 	fi
 }
 
