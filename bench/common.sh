@@ -32,7 +32,7 @@ start_jar() {
 	shift 3
 	"${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
-	local deadline=$((SECONDS + 90))
+	local deadline=$((SECONDS + ${START_TIMEOUT:-90}))
 	until is_ready "$port" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
 			echo "The sample on port $port did not start; its log:" >&2
