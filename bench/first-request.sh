@@ -19,7 +19,8 @@
 #   compare    per route and run, the starter's defaults and then the same jar with
 #              tomcat-latency.enabled=false, each in a fresh JVM; prints the first-request penalty
 #              share the defaults leave per route, (first_on - warm_on) / (first_off - warm_off)
-# BENCH_JAR=path measures that jar instead of the one built from this tree (e.g. an older build).
+# BENCH_JAR=path measures that jar instead of the one built from this tree (e.g. an older build);
+# ONLY=regex measures only the routes ("METHOD PATH") it matches.
 source "$(dirname "$0")/common.sh"
 
 APP=${1:?usage: first-request.sh rest|web|api|api-open [default|discover|off|without|compare] [runs]}
@@ -69,6 +70,13 @@ compare) ARGS=() ;;
 	;;
 esac
 
+if [[ -n ${ONLY:-} ]]; then
+	selected=()
+	for route in "${ROUTES[@]}"; do
+		[[ $route =~ $ONLY ]] && selected+=("$route")
+	done
+	ROUTES=("${selected[@]}")
+fi
 if [[ -n ${BENCH_JAR:-} ]]; then
 	JAR=$BENCH_JAR
 else

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.warmup;
+package io.github.tomcatlatency.dataroutes;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -9,7 +9,10 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.WarmupRunner;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
