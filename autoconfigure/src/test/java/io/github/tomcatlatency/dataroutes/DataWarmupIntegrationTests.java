@@ -30,6 +30,12 @@ import org.hibernate.stat.QueryStatistics;
 import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.SerializationConfig;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.ValueSerializerModifier;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -67,10 +73,13 @@ class DataWarmupIntegrationTests {
 
 	private static final Set<String> validatorsCreated = ConcurrentHashMap.newKeySet();
 
+	private static final Set<Class<?>> serializersBuilt = ConcurrentHashMap.newKeySet();
+
 	@BeforeEach
 	void forgetCalls() {
 		applicationCalls.set(0);
 		validatorsCreated.clear();
+		serializersBuilt.clear();
 	}
 
 	@Test
@@ -99,6 +108,14 @@ class DataWarmupIntegrationTests {
 			// The constraint of the application's own is left alone: its validator is
 			// application code.
 			assertThat(validatorsCreated).doesNotContain(ShoutingValidator.class.getSimpleName());
+			assertThat(applicationCalls).hasValue(0);
+		}
+	}
+
+	@Test
+	void buildsTheSerializerOfAPagesContent() {
+		try (ConfigurableApplicationContext context = start()) {
+			assertThat(serializersBuilt).contains(MemoView.class);
 			assertThat(applicationCalls).hasValue(0);
 		}
 	}
@@ -141,6 +158,20 @@ class DataWarmupIntegrationTests {
 	@EnableJpaRepositories(basePackageClasses = MemoRepository.class, considerNestedRepositories = true)
 	@Import({ MemoController.class, MemoAdvice.class })
 	static class MemoApplication {
+
+		@Bean
+		JacksonModule recordingSerializerModifier() {
+			return new SimpleModule().setSerializerModifier(new ValueSerializerModifier() {
+
+				@Override
+				public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier bean,
+						ValueSerializer<?> serializer) {
+					serializersBuilt.add(bean.getBeanClass());
+					return serializer;
+				}
+
+			});
+		}
 
 		@Bean
 		ValidationConfigurationCustomizer recordingConstraintValidatorFactory() {
@@ -191,6 +222,12 @@ class DataWarmupIntegrationTests {
 			return "memos";
 		}
 
+		@GetMapping("/memos/page")
+		Page<MemoView> page() {
+			applicationCalls.incrementAndGet();
+			return Page.empty();
+		}
+
 		@PostMapping("/memos")
 		String add(@Valid @RequestBody MemoForm memo) {
 			applicationCalls.incrementAndGet();
@@ -211,6 +248,10 @@ class DataWarmupIntegrationTests {
 	}
 
 	record MemoForm(@NotBlank @Size(max = 200) String text, @Shouting String title, @Valid Tag tag) {
+
+	}
+
+	record MemoView(String text) {
 
 	}
 
