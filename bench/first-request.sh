@@ -108,7 +108,13 @@ measure() {
 	READY_LOG_LINE=$READINESS_LINE start_jar "$JAR" "$port" "$log" \
 		--logging.level.org.springframework.boot.availability=debug "${APP_ARGS[@]}" "$@"
 	ready=$(($(now_ms) - start))
-	first=$(send "$method" "http://127.0.0.1:$port$path")
+	if ! first=$(send "$method" "http://127.0.0.1:$port$path"); then
+		# Not a figure: say why (the end of its log) and go on with the next JVM.
+		echo "$APP $variant run $run $method $path: no answer; the end of its log:" >&2
+		tail -n 15 "$log" >&2
+		stop_samples
+		return 0
+	fi
 	warm=$(for ((i = 0; i < WARM_REQUESTS; i++)); do send "$method" "http://127.0.0.1:$port$path"; done | median)
 	stop_samples
 	file="$WORK/${variant}_${method}_${path//[^a-zA-Z0-9]/_}"
