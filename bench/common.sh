@@ -30,6 +30,9 @@ start_sample() {
 start_jar() {
 	local jar=$1 port=$2 log=$3
 	shift 3
+	# Emptied here, not only by the background job's redirection: until that job runs, the
+	# readiness check would read the previous JVM's log and find it ready.
+	: >"$log"
 	"${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + ${START_TIMEOUT:-90}))
