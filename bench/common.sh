@@ -30,9 +30,12 @@ start_sample() {
 start_jar() {
 	local jar=$1 port=$2 log=$3
 	shift 3
+	# Emptied here, not only by the background job's redirection: until that job runs, the
+	# readiness check would read the previous JVM's log and find it ready.
+	: >"$log"
 	"${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
 	PIDS+=($!)
-	local deadline=$((SECONDS + 90))
+	local deadline=$((SECONDS + ${START_TIMEOUT:-90}))
 	until is_ready "$port" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
 			echo "The sample on port $port did not start; its log:" >&2
@@ -43,11 +46,12 @@ start_jar() {
 	done
 }
 
-# build_bench_apps: packages bench/rest-app and bench/web-app, each with and without the starter.
+# build_bench_apps: packages bench/rest-app, bench/web-app and bench/api-app, each with and without the
+# starter.
 build_bench_apps() {
 	if [[ ! -f "$BENCH_DIR/rest-app/target/bench-rest-app.jar" || ! -f "$BENCH_DIR/web-app/target/bench-web-app.jar" \
-		|| -n "${REBUILD:-}" ]]; then
-		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app -am package)
+		|| ! -f "$BENCH_DIR/api-app/target/bench-api-app.jar" || -n "${REBUILD:-}" ]]; then
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app,bench/api-app -am package)
 	fi
 }
 

@@ -4,16 +4,17 @@
 # the one built without it, a fresh JVM each. Every JVM's figure is printed, then the medians
 # and their ratio.
 #
-# Usage: bench/startup.sh rest|web [runs] [extra application arguments...]
+# Usage: bench/startup.sh rest|web|api [runs] [extra application arguments...]
+#   (api: bench/api-app; --app.security.enabled=false opens it)
 source "$(dirname "$0")/common.sh"
 
-APP=${1:?usage: startup.sh rest|web [runs] [args...]}
+APP=${1:?usage: startup.sh rest|web|api [runs] [args...]}
 RUNS=${2:-5}
 shift $(($# < 2 ? $# : 2))
 case $APP in
-rest | web) ;;
+rest | web | api) ;;
 *)
-	echo "Unknown application '$APP': rest or web" >&2
+	echo "Unknown application '$APP': rest, web or api" >&2
 	exit 1
 	;;
 esac

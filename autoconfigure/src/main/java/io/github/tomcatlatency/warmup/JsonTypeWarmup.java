@@ -23,7 +23,9 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * Builds, in the application's JSON mappers, the serializers of what the application's
  * handler methods return in a response body and the deserializers of what they read from
  * a request body: the per-type work that the first request of each JSON route otherwise
- * pays for. Jackson only introspects the types; no application method is called.
+ * pays for; of a {@code Page<T>} or another of Spring's generic containers, the
+ * serializer of its content. Jackson only introspects the types; no application method is
+ * called.
  */
 public final class JsonTypeWarmup implements WarmupTask {
 
@@ -90,8 +92,17 @@ public final class JsonTypeWarmup implements WarmupTask {
 				? type.as(HttpEntity.class).getGeneric(0) : type;
 		Class<?> bodyClass = body.toClass();
 		if (body.hasUnresolvableGenerics() || bodyClass == Object.class || bodyClass == void.class
-				|| bodyClass == Void.class || bodyClass == String.class || bodyClass.isPrimitive()
-				|| bodyClass.getName().startsWith("org.springframework.")) {
+				|| bodyClass == Void.class || bodyClass == String.class || bodyClass.isPrimitive()) {
+			return;
+		}
+		if (bodyClass.getName().startsWith("org.springframework.")) {
+			// A Page<T> or another of Spring's generic containers: its own serializer is
+			// Spring's to build (Spring Data logs a warning when PageImpl's is built),
+			// the
+			// serializer of its content is the application's.
+			for (ResolvableType content : body.getGenerics()) {
+				addBodyType(content, types);
+			}
 			return;
 		}
 		types.add(body.getType());

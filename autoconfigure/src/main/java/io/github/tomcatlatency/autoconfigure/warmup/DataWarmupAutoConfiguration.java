@@ -1,0 +1,62 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.validation.Validator;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.jpa.repository.query.PartTreeJpaQuery;
+import org.springframework.orm.jpa.EntityManagerHolder;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} of the warm-up tasks for what data routes share beyond Spring MVC:
+ * the derived queries of Spring Data JPA repositories, prepared without being run, and
+ * the Bean Validation metadata of validated request bodies. Each is a framework request's
+ * task, on with the other built-in requests.
+ */
+@AutoConfiguration(after = WarmupAutoConfiguration.class)
+@ConditionalOnTomcatLatency
+@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.framework-requests", matchIfMissing = true)
+public final class DataWarmupAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ PartTreeJpaQuery.class, EntityManagerHolder.class, EntityManagerFactory.class })
+	static class RepositoryQueryConfiguration {
+
+		@Bean
+		RepositoryQueryWarmup tomcatLatencyRepositoryQueryWarmup(
+				ObjectProvider<EntityManagerFactory> entityManagerFactories) {
+			return new RepositoryQueryWarmup(entityManagerFactories);
+		}
+
+		@Bean
+		static RepositoryQueryWarmupPostProcessor tomcatLatencyRepositoryQueryWarmupPostProcessor(
+				ObjectProvider<RepositoryQueryWarmup> warmup) {
+			return new RepositoryQueryWarmupPostProcessor(warmup);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Validator.class)
+	static class ValidationConfiguration {
+
+		@Bean
+		ValidationMetadataWarmup tomcatLatencyValidationMetadataWarmup(ObjectProvider<Validator> validators,
+				ObjectProvider<RequestMappingHandlerMapping> handlerMappings) {
+			return new ValidationMetadataWarmup(validators, handlerMappings);
+		}
+
+	}
+
+}

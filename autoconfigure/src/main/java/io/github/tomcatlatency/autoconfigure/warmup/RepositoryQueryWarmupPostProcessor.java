@@ -1,0 +1,31 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
+
+/**
+ * Gives each Spring Data repository factory the {@link RepositoryQueryWarmup} as a query
+ * creation listener before the factory builds its repository, so that the task learns
+ * every derived query Spring Data creates.
+ */
+final class RepositoryQueryWarmupPostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<RepositoryQueryWarmup> warmup;
+
+	RepositoryQueryWarmupPostProcessor(ObjectProvider<RepositoryQueryWarmup> warmup) {
+		this.warmup = warmup;
+	}
+
+	@Override
+	public Object postProcessBeforeInitialization(Object bean, String beanName) {
+		if (bean instanceof RepositoryFactoryBeanSupport<?, ?, ?> factoryBean) {
+			factoryBean
+				.addRepositoryFactoryCustomizer((factory) -> factory.addQueryCreationListener(this.warmup.getObject()));
+		}
+		return bean;
+	}
+
+}

@@ -1,0 +1,59 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DataWarmupAutoConfiguration}.
+ */
+class DataWarmupAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(WarmupAutoConfiguration.class, DataWarmupAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class));
+
+	@Test
+	void warmsRepositoryQueriesAndValidation() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(RepositoryQueryWarmup.class)
+			.hasSingleBean(RepositoryQueryWarmupPostProcessor.class)
+			.hasSingleBean(ValidationMetadataWarmup.class));
+	}
+
+	@Test
+	void backsOffWithoutFrameworkRequestsOrWarmup() {
+		for (String property : new String[] { "tomcat-latency.warmup.framework-requests=false",
+				"tomcat-latency.warmup.enabled=false", "tomcat-latency.enabled=false" }) {
+			this.contextRunner.withPropertyValues(property)
+				.run((context) -> assertThat(context).doesNotHaveBean(RepositoryQueryWarmup.class)
+					.doesNotHaveBean(RepositoryQueryWarmupPostProcessor.class)
+					.doesNotHaveBean(ValidationMetadataWarmup.class));
+		}
+	}
+
+	@Test
+	void leavesEachTaskOutWithoutItsLibrary() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("org.springframework.data.jpa"))
+			.run((context) -> assertThat(context).doesNotHaveBean(RepositoryQueryWarmup.class)
+				.hasSingleBean(ValidationMetadataWarmup.class));
+		this.contextRunner.withClassLoader(new FilteredClassLoader("jakarta.validation"))
+			.run((context) -> assertThat(context).hasSingleBean(RepositoryQueryWarmup.class)
+				.doesNotHaveBean(ValidationMetadataWarmup.class));
+	}
+
+	@Test
+	void backsOffOutsideServletApps() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DataWarmupAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(RepositoryQueryWarmup.class)
+				.doesNotHaveBean(ValidationMetadataWarmup.class));
+	}
+
+}
