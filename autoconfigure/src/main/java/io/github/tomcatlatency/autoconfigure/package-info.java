@@ -1,5 +1,7 @@
 /**
- * Configuration properties and start-up checks for tomcat-latency.
+ * What tomcat-latency needs of Spring Boot 4 in particular: its embedded Tomcat, the
+ * customizer of its Tomcat factory, Jackson 3's mappers and the check that the
+ * application runs Spring Boot 4.
  */
 @NullMarked
 package io.github.tomcatlatency.autoconfigure;

@@ -48,8 +48,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class UserBeansTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class,
-				PhaseMetricsAutoConfiguration.class, PhaseAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, AdvisoryAutoConfiguration.class,
+				RoutesAutoConfiguration.class, PhaseMetricsAutoConfiguration.class, PhaseAutoConfiguration.class,
 				TomcatLatencyEndpointAutoConfiguration.class, WarmupAutoConfiguration.class,
 				ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class,
 				MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,

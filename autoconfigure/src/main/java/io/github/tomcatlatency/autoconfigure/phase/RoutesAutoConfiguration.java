@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.phase.Routes;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,8 +17,7 @@ import org.springframework.context.annotation.Bean;
  * ({@code management.metrics.web.server.max-uri-tags}), which the phase timers and the
  * endpoint's statistics ask to size their tables.
  */
-@AutoConfiguration(
-		afterName = "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
+@AutoConfiguration(after = EmbeddedTomcatAutoConfiguration.class)
 @ConditionalOnTomcatLatency
 @ConditionalOnClass(MetricsProperties.class)
 @EnableConfigurationProperties(MetricsProperties.class)

@@ -10,6 +10,7 @@ import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
 import io.micrometer.core.instrument.Gauge;
@@ -36,8 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class AdvisoryAutoConfigurationTests {
 
-	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(AdvisoryAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, AdvisoryAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class));
 
 	@Test
 	void usesTheArtifactOverTheBundledCopyOfTheSameDate() {

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.cache;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ResourceCacheAutoConfigurationTests {
 
-	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+				ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
 
 	@Test
 	void managesTheCacheOfServletAppOnTomcat() {
@@ -45,7 +47,9 @@ class ResourceCacheAutoConfigurationTests {
 
 	@Test
 	void backsOffOutsideServletApps() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ResourceCacheAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, ResourceCacheAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(TomcatResourceCache.class));
 	}
 

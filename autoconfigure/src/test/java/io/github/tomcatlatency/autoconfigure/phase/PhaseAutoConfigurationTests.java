@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.PhaseValve;
@@ -34,12 +35,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class PhaseAutoConfigurationTests {
 
-	private static final AutoConfigurations METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
-			SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class);
+	private static final AutoConfigurations METRICS = AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+			MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+			CompositeMeterRegistryAutoConfiguration.class);
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-				PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, RoutesAutoConfiguration.class,
+				PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class))
 		.withConfiguration(METRICS);
 
 	@Test
@@ -92,8 +95,10 @@ class PhaseAutoConfigurationTests {
 
 	@Test
 	void backsOffWithoutMeterRegistry(CapturedOutput output) {
-		new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(PhaseAutoConfiguration.class,
-				PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+		new WebApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, PhaseAutoConfiguration.class,
+							PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -101,8 +106,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffOnJetty(CapturedOutput output) {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					PhaseMetricsAutoConfiguration.class, JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
+					JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -111,8 +117,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffWithoutTomcatOnTheClasspath() {
 		new WebApplicationContextRunner().withClassLoader(new FilteredClassLoader(Tomcat.class))
-			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					PhaseMetricsAutoConfiguration.class, JettyServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
+					JettyServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 	}
@@ -120,8 +127,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffInReactiveApp(CapturedOutput output) {
 		new ReactiveWebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
@@ -130,8 +138,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffInNonWebApp(CapturedOutput output) {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class))
 			.withConfiguration(METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");

@@ -2,6 +2,7 @@ package io.github.tomcatlatency.autoconfigure.report;
 
 import java.util.List;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
@@ -32,11 +33,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TomcatLatencyEndpointAutoConfigurationTests {
 
-	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(TomcatLatencyEndpointAutoConfiguration.class,
-				AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class, EndpointAutoConfiguration.class,
-				WebEndpointAutoConfiguration.class));
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, TomcatLatencyEndpointAutoConfiguration.class,
+					AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+					TomcatServletWebServerAutoConfiguration.class, EndpointAutoConfiguration.class,
+					WebEndpointAutoConfiguration.class));
 
 	@Test
 	void exposedEndpointHasReadAndWriteOperationsAndKeepsStatistics() {
@@ -79,8 +80,9 @@ class TomcatLatencyEndpointAutoConfigurationTests {
 	@Test
 	void backsOffWithoutActuator() {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(TomcatLatencyEndpointAutoConfiguration.class,
-					AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					TomcatLatencyEndpointAutoConfiguration.class, AdvisoryAutoConfiguration.class,
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
 					TomcatServletWebServerAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.endpoint"))
 			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency")

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.training.TrainingExit;
@@ -25,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TrainingAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(TrainingAutoConfiguration.class, WarmupAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, TrainingAutoConfiguration.class,
+				WarmupAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
 		.withBean(TrainingExit.class, () -> (status) -> {
 			throw new AssertionError("A context runner test must not exit");
 		});
@@ -68,7 +69,8 @@ class TrainingAutoConfigurationTests {
 	@Test
 	void failsOnANonWebApplication() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(TrainingAutoConfiguration.class, WarmupAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					TrainingAutoConfiguration.class, WarmupAutoConfiguration.class))
 			.withPropertyValues("tomcat-latency.warmup.training=true")
 			.run((context) -> assertThat(failure(context).getDescription())
 				.contains("tomcat-latency.warmup.training=true")

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
 import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DataWarmupAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(WarmupAutoConfiguration.class, DataWarmupAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, WarmupAutoConfiguration.class,
+				DataWarmupAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
 
 	@Test
 	void warmsRepositoryQueriesAndValidation() {
@@ -51,7 +52,9 @@ class DataWarmupAutoConfigurationTests {
 
 	@Test
 	void backsOffOutsideServletApps() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DataWarmupAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, DataWarmupAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(RepositoryQueryWarmup.class)
 				.doesNotHaveBean(ValidationMetadataWarmup.class));
 	}

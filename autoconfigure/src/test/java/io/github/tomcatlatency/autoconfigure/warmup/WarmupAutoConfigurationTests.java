@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
@@ -18,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class WarmupAutoConfigurationTests {
 
-	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(WarmupAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, WarmupAutoConfiguration.class,
+				TomcatServletWebServerAutoConfiguration.class));
 
 	@Test
 	void warmsUpServletAppOnTomcat() {
@@ -49,7 +51,9 @@ class WarmupAutoConfigurationTests {
 
 	@Test
 	void backsOffOutsideServletApps() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(WarmupAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, WarmupAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(WarmupRunner.class));
 	}
 

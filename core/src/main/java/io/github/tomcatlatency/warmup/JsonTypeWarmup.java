@@ -1,0 +1,120 @@
+package io.github.tomcatlatency.warmup;
+
+import java.lang.reflect.Type;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.MethodParameter;
+import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * Builds, in the application's JSON mappers, the serializers of what the application's
+ * handler methods return in a response body and the deserializers of what they read from
+ * a request body: the per-type work that the first request of each JSON route otherwise
+ * pays for; of a {@code Page<T>} or another of Spring's generic containers, the
+ * serializer of its content. Jackson only introspects the types; no application method is
+ * called. Each JSON library's mappers are reached through its {@link JsonMappers}.
+ */
+public final class JsonTypeWarmup implements WarmupTask {
+
+	private final ObjectProvider<RequestMappingHandlerMapping> handlerMappings;
+
+	private final ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters;
+
+	private final List<JsonMappers<?>> libraries;
+
+	/**
+	 * Create a task.
+	 * @param handlerMappings the application's annotated-controller mappings
+	 * @param handlerAdapters the adapters whose message converters hold the mappers
+	 * @param libraries the JSON libraries whose mappers are prepared
+	 */
+	public JsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+			ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters, List<JsonMappers<?>> libraries) {
+		this.handlerMappings = handlerMappings;
+		this.handlerAdapters = handlerAdapters;
+		this.libraries = libraries;
+	}
+
+	@Override
+	public String name() {
+		return "json-types";
+	}
+
+	@Override
+	public void run() {
+		List<HttpMessageConverter<?>> converters = this.handlerAdapters.orderedStream()
+			.flatMap((adapter) -> adapter.getMessageConverters().stream())
+			.toList();
+		Set<Type> written = new LinkedHashSet<>();
+		Set<Type> read = new LinkedHashSet<>();
+		this.handlerMappings.orderedStream()
+			.flatMap((mapping) -> mapping.getHandlerMethods().values().stream())
+			.forEach((handlerMethod) -> collect(handlerMethod, written, read));
+		for (JsonMappers<?> library : this.libraries) {
+			prepare(library, converters, written, read);
+		}
+	}
+
+	private static <M> void prepare(JsonMappers<M> library, List<HttpMessageConverter<?>> converters, Set<Type> written,
+			Set<Type> read) {
+		Set<M> mappers = new LinkedHashSet<>();
+		for (HttpMessageConverter<?> converter : converters) {
+			M mapper = library.mapperOf(converter);
+			if (mapper != null) {
+				mappers.add(mapper);
+			}
+		}
+		for (M mapper : mappers) {
+			written.forEach((type) -> library.prepareWriter(mapper, type));
+			read.forEach((type) -> library.prepareReader(mapper, type));
+		}
+	}
+
+	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
+		ResolvableType returnType = ResolvableType.forMethodReturnType(handlerMethod.getMethod(),
+				handlerMethod.getBeanType());
+		if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getBeanType(), ResponseBody.class)
+				|| handlerMethod.hasMethodAnnotation(ResponseBody.class)
+				|| HttpEntity.class.isAssignableFrom(returnType.toClass())) {
+			addBodyType(returnType, written);
+		}
+		for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
+			if (parameter.hasParameterAnnotation(RequestBody.class)) {
+				addBodyType(ResolvableType.forMethodParameter(parameter), read);
+			}
+		}
+	}
+
+	private static void addBodyType(ResolvableType type, Set<Type> types) {
+		ResolvableType body = HttpEntity.class.isAssignableFrom(type.toClass())
+				? type.as(HttpEntity.class).getGeneric(0) : type;
+		Class<?> bodyClass = body.toClass();
+		if (body.hasUnresolvableGenerics() || bodyClass == Object.class || bodyClass == void.class
+				|| bodyClass == Void.class || bodyClass == String.class || bodyClass.isPrimitive()) {
+			return;
+		}
+		if (bodyClass.getName().startsWith("org.springframework.")) {
+			// A Page<T> or another of Spring's generic containers: its own serializer is
+			// Spring's to build (Spring Data logs a warning when PageImpl's is built),
+			// the
+			// serializer of its content is the application's.
+			for (ResolvableType content : body.getGenerics()) {
+				addBodyType(content, types);
+			}
+			return;
+		}
+		types.add(body.getType());
+	}
+
+}

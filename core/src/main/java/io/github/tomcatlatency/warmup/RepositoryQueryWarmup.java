@@ -1,0 +1,171 @@
+package io.github.tomcatlatency.warmup;
+
+import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.BeanUtils;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.convert.ConversionService;
+import org.springframework.core.convert.support.DefaultConversionService;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.jpa.repository.query.JpaParameters;
+import org.springframework.data.jpa.repository.query.JpaParametersParameterAccessor;
+import org.springframework.data.jpa.repository.query.JpaQueryMethod;
+import org.springframework.data.jpa.repository.query.PartTreeJpaQuery;
+import org.springframework.data.repository.core.support.QueryCreationListener;
+import org.springframework.data.repository.query.Parameter;
+import org.springframework.orm.jpa.EntityManagerHolder;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Prepares the derived queries of the application's Spring Data JPA repositories without
+ * running them: for each query method such as {@code findByTitleContainingIgnoreCase},
+ * Spring Data builds its JPQL, Hibernate parses it into its query plan cache and the
+ * arguments are bound, which the method's first call otherwise pays for (and, the first
+ * time any derived query is prepared, Spring Data's query builder classes are loaded).
+ * Nothing is executed: no statement reaches the database and no repository method, hence
+ * no application code, is called.
+ * <p>
+ * Spring Data creates the queries when it creates the repositories: it hands them to this
+ * {@link QueryCreationListener}, which each repository factory is given before it builds
+ * its repository. The arguments bound are placeholders of the parameters' types
+ * ({@code ""} for text, {@code 0} for numbers, the first page unsorted), so the query
+ * prepared is the one an unsorted call with non-null arguments uses; another sort builds
+ * its own JPQL on its first call, with Spring Data's classes loaded.
+ */
+public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationListener<PartTreeJpaQuery> {
+
+	private static final Log logger = LogFactory.getLog(RepositoryQueryWarmup.class);
+
+	private final Queue<PartTreeJpaQuery> queries = new ConcurrentLinkedQueue<>();
+
+	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
+
+	/**
+	 * Create a task.
+	 * @param entityManagerFactories the persistence units whose entity managers the
+	 * queries are created by
+	 */
+	public RepositoryQueryWarmup(ObjectProvider<EntityManagerFactory> entityManagerFactories) {
+		this.entityManagerFactories = entityManagerFactories;
+	}
+
+	@Override
+	public String name() {
+		return "repository-queries";
+	}
+
+	@Override
+	public void onCreation(PartTreeJpaQuery query) {
+		this.queries.add(query);
+	}
+
+	@Override
+	public void run() {
+		if (this.queries.isEmpty()) {
+			return;
+		}
+		// Each query's shared entity manager uses the one bound to the thread, as in a
+		// request with open-in-view: a query created without one would keep an entity
+		// manager open until it is executed, which this one never is.
+		Map<EntityManagerFactory, EntityManager> bound = bindEntityManagers();
+		try {
+			for (PartTreeJpaQuery query : this.queries) {
+				prepare(query);
+			}
+		}
+		finally {
+			bound.forEach((factory, entityManager) -> {
+				TransactionSynchronizationManager.unbindResource(factory);
+				entityManager.close();
+			});
+		}
+	}
+
+	private Map<EntityManagerFactory, EntityManager> bindEntityManagers() {
+		Map<EntityManagerFactory, EntityManager> bound = new LinkedHashMap<>();
+		this.entityManagerFactories.orderedStream().forEach((factory) -> {
+			if (!TransactionSynchronizationManager.hasResource(factory)) {
+				EntityManager entityManager = factory.createEntityManager();
+				TransactionSynchronizationManager.bindResource(factory, new EntityManagerHolder(entityManager));
+				bound.put(factory, entityManager);
+			}
+		});
+		return bound;
+	}
+
+	private static void prepare(PartTreeJpaQuery query) {
+		JpaQueryMethod method = query.getQueryMethod();
+		try {
+			JpaParametersParameterAccessor arguments = accessor(method.getParameters());
+			query.doCreateQuery(arguments);
+			if (method.isPageQuery()) {
+				query.doCreateCountQuery(arguments);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Derived query " + method + " not prepared", ex);
+		}
+	}
+
+	private static JpaParametersParameterAccessor accessor(JpaParameters parameters) {
+		// Spring Data JPA 3 declares the constructor with Parameters, 4 with
+		// JpaParameters: the one compiled against would not link on the other.
+		for (Constructor<?> constructor : JpaParametersParameterAccessor.class.getConstructors()) {
+			Class<?>[] types = constructor.getParameterTypes();
+			if (types.length == 2 && types[0].isInstance(parameters) && types[1] == Object[].class) {
+				return (JpaParametersParameterAccessor) BeanUtils.instantiateClass(constructor, parameters,
+						placeholders(parameters));
+			}
+		}
+		throw new IllegalStateException("Spring Data JPA's JpaParametersParameterAccessor has no constructor "
+				+ "taking the parameters and their values");
+	}
+
+	private static @Nullable Object[] placeholders(JpaParameters parameters) {
+		List<@Nullable Object> values = new ArrayList<>();
+		for (Parameter parameter : parameters) {
+			values.add(placeholder(parameter.getType()));
+		}
+		return values.toArray();
+	}
+
+	private static @Nullable Object placeholder(Class<?> type) {
+		ConversionService conversion = DefaultConversionService.getSharedInstance();
+		if (type == String.class) {
+			return "";
+		}
+		if (Pageable.class.isAssignableFrom(type)) {
+			return Pageable.ofSize(1);
+		}
+		if (Sort.class.isAssignableFrom(type)) {
+			return Sort.unsorted();
+		}
+		if (Collection.class.isAssignableFrom(type)) {
+			return conversion.convert(List.of(), type);
+		}
+		if (type.isEnum()) {
+			Object[] constants = type.getEnumConstants();
+			return (constants.length > 0) ? constants[0] : null;
+		}
+		if (type.isPrimitive() || Number.class.isAssignableFrom(type) || type == Boolean.class) {
+			return conversion.convert((type == boolean.class || type == Boolean.class) ? "false" : "0", type);
+		}
+		// An entity, a date or another value: the query for a null argument.
+		return null;
+	}
+
+}

@@ -1,0 +1,534 @@
+package io.github.tomcatlatency.warmup;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Authenticator;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
+import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
+import io.github.tomcatlatency.warmup.WarmupResult.State;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+
+/**
+ * Sends the warm-up requests over loopback through Tomcat once the server listens. Run as
+ * an application runner, before Spring Boot publishes
+ * {@code ReadinessState.ACCEPTING_TRAFFIC}, so the application reports itself ready only
+ * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
+ * converters and error handling have run once. Requests that real first requests do not
+ * need, such as a library's API description, are sent after that, in the background: they
+ * never hold readiness back.
+ * <p>
+ * Each request is sent once per repetition, never retried. The timeout bounds how long
+ * readiness waits, the request timeout how long one request may take; a server that
+ * cannot be reached ends the warm-up at once. Whatever fails is logged, one line a route,
+ * and start-up continues, unless asked otherwise.
+ */
+public final class WarmupRunner {
+
+	private static final Log logger = LogFactory.getLog(WarmupRunner.class);
+
+	private static final Authenticator NO_CREDENTIALS = new Authenticator() {
+	};
+
+	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
+
+	private final Supplier<@Nullable URI> server;
+
+	private final Supplier<List<WarmupRequest>> requests;
+
+	private final Supplier<List<WarmupRequest>> backgroundRequests;
+
+	private final WarmupRequestMarker marker;
+
+	private final Duration timeout;
+
+	private final Duration requestTimeout;
+
+	private final boolean failOnError;
+
+	private volatile WarmupResult result = WarmupResult.pending();
+
+	private volatile boolean unreachable;
+
+	/**
+	 * Create a runner.
+	 * @param server the URI of the servlet context, {@code null} when no plain-HTTP
+	 * connector listens
+	 * @param requests the requests to send before readiness, asked once the server
+	 * listens
+	 * @param backgroundRequests the requests to send after them, without holding
+	 * readiness back
+	 * @param marker marks the requests so that metrics leave them out
+	 * @param timeout how long each part of the warm-up may take
+	 * @param requestTimeout how long one request may take
+	 * @param failOnError whether a warm-up that did not warm every route fails start-up
+	 */
+	public WarmupRunner(Supplier<@Nullable URI> server, Supplier<List<WarmupRequest>> requests,
+			Supplier<List<WarmupRequest>> backgroundRequests, WarmupRequestMarker marker, Duration timeout,
+			Duration requestTimeout, boolean failOnError) {
+		this.server = server;
+		this.requests = requests;
+		this.backgroundRequests = backgroundRequests;
+		this.marker = marker;
+		this.timeout = timeout;
+		this.requestTimeout = requestTimeout;
+		this.failOnError = failOnError;
+	}
+
+	/**
+	 * Return what the warm-up did, or a {@link State#PENDING} result before it ran. The
+	 * requests sent in the background are added once they have all been sent.
+	 * @return the result
+	 */
+	public WarmupResult getResult() {
+		return this.result;
+	}
+
+	/**
+	 * Send the warm-up requests before readiness, and start those sent after it.
+	 */
+	public void run() {
+		URI server = this.server.get();
+		if (server == null) {
+			this.result = WarmupResult.skipped(Instant.now(),
+					"No plain-HTTP connector listens: warm-up over HTTPS is not supported");
+			logger.info("Tomcat warm-up skipped: " + this.result.message());
+			end();
+			return;
+		}
+		List<WarmupRequest> background = List.of();
+		this.marker.setActive(true);
+		try {
+			background = this.backgroundRequests.get();
+			WarmupResult ready = warmUp(server, this.requests.get(), null);
+			this.result = ready;
+			logReady(ready, background.size());
+			if (this.failOnError && ready.state() != State.COMPLETED) {
+				throw new IllegalStateException("Tomcat warm-up " + describe(ready.state()) + ": " + ready.message()
+						+ " (tomcat-latency.warmup.fail-on-error=true)");
+			}
+		}
+		catch (RuntimeException ex) {
+			end();
+			throw ex;
+		}
+		if (background.isEmpty() || this.unreachable) {
+			end();
+			return;
+		}
+		startInBackground(server, background);
+	}
+
+	private void startInBackground(URI server, List<WarmupRequest> background) {
+		WarmupResult ready = this.result;
+		Thread thread = new Thread(() -> {
+			try {
+				WarmupResult all = warmUp(server, background, ready);
+				this.result = all;
+				logFailures(all.requests().subList(ready.requests().size(), all.requests().size()));
+				logger.debug("Tomcat warm-up sent " + background.size() + " requests in the background");
+			}
+			finally {
+				end();
+			}
+		}, "tomcat-latency-warmup-background");
+		thread.setDaemon(true);
+		thread.start();
+	}
+
+	private void end() {
+		this.marker.setActive(false);
+		this.marker.finish();
+	}
+
+	/**
+	 * Send requests and return the result of the warm-up so far.
+	 * @param server the URI of the servlet context
+	 * @param requests the requests to send
+	 * @param before what an earlier part of the warm-up sent, or {@code null}
+	 * @return the result of both parts
+	 */
+	private WarmupResult warmUp(URI server, List<WarmupRequest> requests, @Nullable WarmupResult before) {
+		Instant startedAt = (before != null && before.startedAt() != null) ? before.startedAt() : Instant.now();
+		double readinessHeldMs = (before != null) ? before.readinessHeldMs() : 0;
+		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
+		// The built-in requests are the starter's own and independent of each other:
+		// sent side by side, they load and run cold code on two CPUs instead of one.
+		// The application's routes go one after another, in order.
+		// After readiness, one lane leaves a CPU to the application's first requests.
+		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
+		sending.sendAll(requests.subList(0, builtIn), (before != null) ? 1 : BUILT_IN_LANES);
+		sending.sendAll(requests.subList(builtIn, requests.size()), 1);
+		List<RequestResult> results = new ArrayList<>();
+		if (before != null) {
+			results.addAll(before.requests());
+		}
+		results.addAll(sending.results());
+		Instant endedAt = Instant.now();
+		if (before == null) {
+			readinessHeldMs = WarmupResult.millis(Duration.between(startedAt, endedAt).toNanos());
+		}
+		if (sending.unreachable != null) {
+			this.unreachable = true;
+			return WarmupResult.ended(State.FAILED, startedAt, endedAt, readinessHeldMs,
+					"Cannot reach " + server + ": " + sending.unreachable, results);
+		}
+		if (sending.timedOut) {
+			return WarmupResult.ended(
+					State.TIMED_OUT, startedAt, endedAt, readinessHeldMs, "Not every request was sent within "
+							+ this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)" + failures(results),
+					results);
+		}
+		return ended(startedAt, endedAt, readinessHeldMs, sending.deadline, results);
+	}
+
+	private void logReady(WarmupResult result, int background) {
+		if (result.state() == State.TIMED_OUT || this.unreachable) {
+			logger
+				.warn("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
+		}
+		logFailures(result.requests());
+		logger.info("Tomcat warm-up sent " + result.requests().size() + " requests in " + result.durationMs()
+				+ " ms before accepting traffic"
+				+ ((background > 0) ? ", " + background + " more follow in the background" : "") + ": "
+				+ result.routeCounts());
+	}
+
+	/**
+	 * Log one line for each route a request did not warm: a warning for a failure, an
+	 * info line for a route that answered without being warmed, and one info line with
+	 * the remedy for every route the application's security refused.
+	 * @param results the requests' results
+	 */
+	private static void logFailures(List<RequestResult> results) {
+		Map<String, RequestResult> notWarmed = new LinkedHashMap<>();
+		for (RequestResult result : results) {
+			if (result.outcome() != Outcome.WARMED) {
+				notWarmed.putIfAbsent(result.method() + " " + result.path(), result);
+			}
+		}
+		List<String> refused = new ArrayList<>();
+		notWarmed.forEach((route, result) -> {
+			String why = (result.error() != null) ? result.error() : "status " + result.status();
+			switch (result.outcome()) {
+				case FAILED -> logger.warn("Tomcat warm-up " + route + " failed: " + why + "; start-up continues");
+				case NOT_WARMED -> logger.info("Tomcat warm-up " + route + ": " + why + ", route not warmed");
+				case REFUSED -> refused.add(route + " (" + why + ")");
+				default -> {
+				}
+			}
+		});
+		if (!refused.isEmpty()) {
+			logger.info("Tomcat warm-up was refused by the application's security, so these routes were not warmed: "
+					+ String.join(", ", refused) + ". Give such requests the headers they need "
+					+ "(tomcat-latency.warmup.requests[].headers), or see the warm-up's security section of the "
+					+ "documentation for filter chains the warm-up cannot pass");
+		}
+	}
+
+	private static String describe(State state) {
+		return state.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+	}
+
+	private static void log(RequestResult result) {
+		if (logger.isDebugEnabled()) {
+			String outcome = (result.status() != null) ? "status " + result.status() : result.error();
+			logger.debug("Tomcat warm-up " + result.method() + " " + result.path() + ": " + outcome + " in "
+					+ Math.round(result.latencyMs()) + " ms"
+					+ ((result.origin() == Origin.DISCOVERED) ? " (discovered route)" : ""));
+		}
+	}
+
+	private static WarmupResult ended(Instant startedAt, Instant endedAt, double readinessHeldMs, long deadline,
+			List<RequestResult> results) {
+		long failures = results.stream().filter(RequestResult::failed).count();
+		long notWarmed = results.stream().filter((result) -> result.outcome() != Outcome.WARMED).count();
+		if (notWarmed == 0) {
+			return WarmupResult.ended(State.COMPLETED, startedAt, endedAt, readinessHeldMs, null, results);
+		}
+		if (failures == 0) {
+			return WarmupResult.ended(State.INCOMPLETE, startedAt, endedAt, readinessHeldMs,
+					notWarmed + " of " + results.size() + " requests did not warm their route" + failures(results),
+					results);
+		}
+		State state = (System.nanoTime() - deadline >= 0) ? State.TIMED_OUT : State.FAILED;
+		return WarmupResult.ended(state, startedAt, endedAt, readinessHeldMs,
+				failures + " of " + results.size() + " requests failed" + failures(results), results);
+	}
+
+	private static String failures(List<RequestResult> results) {
+		String failed = results.stream()
+			.filter((result) -> result.outcome() != Outcome.WARMED)
+			.map((result) -> result.method() + " " + result.path() + ": "
+					+ ((result.error() != null) ? result.error() : "status " + result.status()))
+			// A repeated request fails the same way each time: name it once.
+			.distinct()
+			.collect(Collectors.joining("; "));
+		return failed.isEmpty() ? "" : " (" + failed + ")";
+	}
+
+	private static RequestResult result(WarmupRequest request, long start, @Nullable Integer status,
+			@Nullable String error) {
+		return new RequestResult(request.origin(), request.method(), request.path(), status,
+				WarmupResult.millis(System.nanoTime() - start), error);
+	}
+
+	private static String describe(Exception ex) {
+		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
+				: ex.getClass().getSimpleName();
+	}
+
+	/**
+	 * The requests of one warm-up on their way: sent on one or more lanes, each lane
+	 * taking the next request not yet sent, until every one is sent, the timeout passes
+	 * or the server turns out to be unreachable.
+	 */
+	private final class Sending {
+
+		private final URI server;
+
+		private final long deadline;
+
+		private final List<@Nullable RequestResult> results = new ArrayList<>();
+
+		private volatile @Nullable String unreachable;
+
+		private volatile boolean timedOut;
+
+		private @Nullable HttpClient patchClient;
+
+		Sending(URI server, long deadline) {
+			this.server = server;
+			this.deadline = deadline;
+		}
+
+		void sendAll(List<WarmupRequest> requests, int lanes) {
+			List<WarmupRequest> sends = requests.stream()
+				.flatMap((request) -> Collections.nCopies(request.repetitions(), request).stream())
+				.toList();
+			int first = this.results.size();
+			this.results.addAll(Collections.nCopies(sends.size(), null));
+			AtomicInteger next = new AtomicInteger();
+			// A request that failed is not repeated: it would fail again.
+			Set<WarmupRequest> failed = ConcurrentHashMap.newKeySet();
+			Runnable lane = () -> {
+				for (int i = next.getAndIncrement(); i < sends.size() && !stopped(); i = next.getAndIncrement()) {
+					WarmupRequest request = sends.get(i);
+					RequestResult result = failed.contains(request) ? null : sendOne(request);
+					if (result != null) {
+						this.results.set(first + i, result);
+						if (result.failed()) {
+							failed.add(request);
+						}
+					}
+				}
+			};
+			List<Thread> helpers = new ArrayList<>();
+			for (int i = 1; i < Math.min(lanes, sends.size()); i++) {
+				Thread helper = new Thread(lane, "tomcat-latency-warmup-" + i);
+				helper.setDaemon(true);
+				helper.start();
+				helpers.add(helper);
+			}
+			lane.run();
+			for (Thread helper : helpers) {
+				try {
+					helper.join();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					this.unreachable = describe(ex);
+				}
+			}
+		}
+
+		private boolean stopped() {
+			return this.unreachable != null || this.timedOut || Thread.currentThread().isInterrupted();
+		}
+
+		private @Nullable RequestResult sendOne(WarmupRequest request) {
+			long remaining = this.deadline - System.nanoTime();
+			if (remaining <= 0) {
+				this.timedOut = true;
+				return null;
+			}
+			Duration timeout = (remaining < WarmupRunner.this.requestTimeout.toNanos()) ? Duration.ofNanos(remaining)
+					: WarmupRunner.this.requestTimeout;
+			Sent sent = send(request, timeout);
+			log(sent.result());
+			if (sent.unreachable()) {
+				// A connection opened as the deadline passes times out: that is the
+				// deadline, not an unreachable server.
+				if (this.deadline - System.nanoTime() <= 0) {
+					this.timedOut = true;
+				}
+				else {
+					this.unreachable = sent.result().error();
+				}
+			}
+			return sent.result();
+		}
+
+		List<RequestResult> results() {
+			// Every lane has been joined: what it wrote is visible here.
+			return this.results.stream().filter(Objects::nonNull).map(Objects::requireNonNull).toList();
+		}
+
+		private Sent send(WarmupRequest request, Duration timeout) {
+			long start = System.nanoTime();
+			byte[] body = (request.body() != null) ? request.body().getBytes(StandardCharsets.UTF_8) : null;
+			if ("PATCH".equals(request.method())) {
+				return sendPatch(request, timeout, body, start);
+			}
+			HttpURLConnection connection;
+			try {
+				connection = connect(request, timeout, body);
+			}
+			catch (ConnectException | SocketTimeoutException ex) {
+				return new Sent(result(request, start, null, describe(ex)), true);
+			}
+			catch (IOException | RuntimeException ex) {
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+			try {
+				if (body != null) {
+					try (OutputStream out = connection.getOutputStream()) {
+						out.write(body);
+					}
+				}
+				int status = connection.getResponseCode();
+				try (InputStream response = (status < 400) ? connection.getInputStream()
+						: connection.getErrorStream()) {
+					if (response != null) {
+						// Read to the end, so that the connection can be reused.
+						response.transferTo(OutputStream.nullOutputStream());
+					}
+				}
+				return new Sent(result(request, start, status, null), false);
+			}
+			catch (SocketTimeoutException ex) {
+				connection.disconnect();
+				return new Sent(result(request, start, null,
+						"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
+						false);
+			}
+			catch (IOException | RuntimeException ex) {
+				connection.disconnect();
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+		}
+
+		// A PATCH, which HttpURLConnection refuses, goes through the JDK's HTTP client:
+		// built for the first such request only, as it costs more to start than a
+		// warm-up request.
+		private Sent sendPatch(WarmupRequest request, Duration timeout, byte @Nullable [] body, long start) {
+			HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.server + request.path()))
+				.timeout(timeout)
+				.method(request.method(), (body != null) ? BodyPublishers.ofByteArray(body) : BodyPublishers.noBody())
+				.header(HttpHeaders.ACCEPT, "*/*")
+				.header(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
+			try {
+				request.headers().forEach(builder::setHeader);
+				int status = patchClient(timeout).send(builder.build(), BodyHandlers.discarding()).statusCode();
+				return new Sent(result(request, start, status, null), false);
+			}
+			catch (ConnectException ex) {
+				return new Sent(result(request, start, null, describe(ex)), true);
+			}
+			catch (HttpTimeoutException ex) {
+				return new Sent(result(request, start, null,
+						"Timed out after " + timeout.toMillis() + " ms (tomcat-latency.warmup.request-timeout)"),
+						false);
+			}
+			catch (IOException | RuntimeException ex) {
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return new Sent(result(request, start, null, describe(ex)), false);
+			}
+		}
+
+		private HttpClient patchClient(Duration timeout) {
+			synchronized (this) {
+				if (this.patchClient == null) {
+					// Never through a proxy, never with credentials: as for every other
+					// request.
+					this.patchClient = HttpClient.newBuilder()
+						.proxy(HttpClient.Builder.NO_PROXY)
+						.connectTimeout(timeout)
+						.followRedirects(HttpClient.Redirect.NEVER)
+						.build();
+				}
+				return this.patchClient;
+			}
+		}
+
+		private HttpURLConnection connect(WarmupRequest request, Duration timeout, byte @Nullable [] body)
+				throws IOException {
+			int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+			// HttpURLConnection: java.net.http's client loads and starts more before its
+			// first request than a warm-up request costs.
+			HttpURLConnection connection = (HttpURLConnection) URI.create(this.server + request.path())
+				.toURL()
+				.openConnection(Proxy.NO_PROXY);
+			connection.setConnectTimeout(millis);
+			connection.setReadTimeout(millis);
+			connection.setInstanceFollowRedirects(false);
+			connection.setUseCaches(false);
+			// Never the application's credentials: such a route answers 401.
+			connection.setAuthenticator(NO_CREDENTIALS);
+			connection.setRequestMethod(request.method());
+			// Without it HttpURLConnection would ask for HTML first.
+			connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");
+			connection.setRequestProperty(WarmupRequestMarker.HEADER, WarmupRunner.this.marker.token());
+			request.headers().forEach(connection::setRequestProperty);
+			if (body != null) {
+				connection.setDoOutput(true);
+				connection.setFixedLengthStreamingMode(body.length);
+			}
+			connection.connect();
+			return connection;
+		}
+
+	}
+
+	/**
+	 * A request's result, and whether it showed that the server cannot be reached.
+	 */
+	private record Sent(RequestResult result, boolean unreachable) {
+
+	}
+
+}

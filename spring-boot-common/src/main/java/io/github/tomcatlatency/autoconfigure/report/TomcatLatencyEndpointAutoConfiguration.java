@@ -1,0 +1,93 @@
+package io.github.tomcatlatency.autoconfigure.report;
+
+import java.util.Objects;
+
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.phase.ColdRequestProbe;
+import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.report.TomcatAdvisories;
+import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.HdrHistogram.AtomicHistogram;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMapper;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} for the {@link TomcatLatencyEndpoint}, at
+ * {@code /actuator/tomcat-latency}. Its request statistics are only kept while the
+ * endpoint is available (access granted and exposed).
+ */
+@AutoConfiguration(after = AdvisoryAutoConfiguration.class,
+		afterName = { "io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration" })
+@ConditionalOnTomcatLatency
+@ConditionalOnClass({ PathMapper.class, AtomicHistogram.class })
+@ConditionalOnBean(Routes.class)
+@ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
+@EnableConfigurationProperties(TomcatLatencyProperties.class)
+public final class TomcatLatencyEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes) {
+		TomcatLatencyProperties.Report report = properties.getReport();
+		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle());
+	}
+
+	@Bean
+	ColdRequestProbe tomcatLatencyColdRequestProbe(RequestStatistics statistics) {
+		return statistics.probe();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics,
+			ObjectProvider<TomcatAdvisories> advisories, EmbeddedTomcat tomcat, Environment environment,
+			TomcatLatencyProperties properties, ObjectProvider<WarmupRunner> warmup,
+			ObjectProvider<TomcatResourceCache> cache) {
+		return new TomcatLatencyEndpoint(statistics, advisories.getIfAvailable(), tomcat::get, environment,
+				() -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
+				() -> cache.stream().map(TomcatResourceCache::report).filter(Objects::nonNull).findFirst().orElse(null),
+				properties.getReport().getTopRoutes());
+	}
+
+	@Bean
+	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyReadinessListener(
+			TomcatLatencyEndpoint endpoint) {
+		return (event) -> {
+			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+				endpoint.reset();
+			}
+		};
+	}
+
+	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE)
+	PathMapper tomcatLatencyEndpointPathMapper() {
+		// Boot's own mapper from management.endpoints.web.path-mapping comes first and
+		// wins.
+		return (endpointId) -> TomcatLatencyEndpoint.ID.equals(endpointId.toString()) ? TomcatLatencyEndpoint.PATH
+				: null;
+	}
+
+}

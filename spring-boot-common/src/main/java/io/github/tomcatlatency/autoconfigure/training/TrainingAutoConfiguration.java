@@ -1,0 +1,97 @@
+package io.github.tomcatlatency.autoconfigure.training;
+
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
+import io.github.tomcatlatency.training.TrainingExit;
+import io.github.tomcatlatency.training.TrainingRun;
+import io.github.tomcatlatency.training.WarmupRollbackFilter;
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import org.apache.catalina.startup.Tomcat;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.ContextRefreshedEvent;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} of a training run ({@code tomcat-latency.warmup.training=true}):
+ * the warm-up with route discovery and repeated requests, rolled back where transactions
+ * are managed, then the application closes and the JVM exits, writing its AOT cache or
+ * CDS archive. A training run that cannot serve requests fails start-up.
+ */
+@AutoConfiguration(after = WarmupAutoConfiguration.class)
+@ConditionalOnBooleanProperty("tomcat-latency.warmup.training")
+@EnableConfigurationProperties(TomcatLatencyProperties.class)
+public final class TrainingAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	TrainingExit tomcatLatencyTrainingExit() {
+		return System::exit;
+	}
+
+	@Bean
+	TrainingRun tomcatLatencyTrainingRun(Environment environment, ObjectProvider<WarmupRunner> warmupRunner,
+			TrainingExit exit) {
+		// Created with the singletons: before the server starts, and before Spring
+		// Framework would exit on refresh.
+		TrainingPreconditions.checkContextExit(environment);
+		WarmupRunner runner = warmupRunner.getIfAvailable();
+		if (runner == null) {
+			throw TrainingPreconditions.warmupMissing(environment);
+		}
+		return new TrainingRun(runner::getResult, exit);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean({ WarmupRunner.class, EmbeddedTomcat.class })
+	static class ServerConfiguration {
+
+		@Bean
+		ApplicationListener<ContextRefreshedEvent> tomcatLatencyTrainingConnectorCheck(ApplicationContext context,
+				EmbeddedTomcat tomcat) {
+			return (event) -> {
+				// The server has started. A separate management server's context
+				// refreshes too; the warm-up uses the application's.
+				Tomcat running = (event.getApplicationContext() == context) ? tomcat.get() : null;
+				if (running != null) {
+					TrainingPreconditions.checkConnector(running);
+				}
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(PlatformTransactionManager.class)
+	@ConditionalOnBean({ WarmupRunner.class, WarmupRequestMarker.class })
+	static class RollbackConfiguration {
+
+		@Bean
+		FilterRegistrationBean<WarmupRollbackFilter> tomcatLatencyWarmupRollbackFilter(WarmupRequestMarker marker,
+				ObjectProvider<PlatformTransactionManager> transactionManagers) {
+			FilterRegistrationBean<WarmupRollbackFilter> registration = new FilterRegistrationBean<>(
+					new WarmupRollbackFilter(marker, () -> transactionManagers.orderedStream().toList()));
+			// Around everything else, security included, but inside character encoding.
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+			return registration;
+		}
+
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Tells whether the application's error page runs the framework's code only: Boot's error
+ * controller, error attributes and error view resolver, and no error pages registered by
+ * the application. The built-in warm-up calls no application code, so an application that
+ * replaces any of them keeps its error page cold.
+ */
+final class ErrorPageCode {
+
+	// Each Boot line keeps them in packages of its own.
+	private static final List<String> ERROR_PAGE_TYPES = List.of(
+			"org.springframework.boot.webmvc.error.ErrorController",
+			"org.springframework.boot.webmvc.error.ErrorAttributes",
+			"org.springframework.boot.webmvc.autoconfigure.error.ErrorViewResolver",
+			"org.springframework.boot.web.error.ErrorPageRegistrar",
+			"org.springframework.boot.web.servlet.error.ErrorController",
+			"org.springframework.boot.web.servlet.error.ErrorAttributes",
+			"org.springframework.boot.autoconfigure.web.servlet.error.ErrorViewResolver",
+			"org.springframework.boot.web.server.ErrorPageRegistrar");
+
+	private ErrorPageCode() {
+	}
+
+	/**
+	 * Return the first bean of the application's own that takes part in rendering the
+	 * error page.
+	 * @param beans the application's beans
+	 * @return a description of that bean, or {@code null} when only the framework's code
+	 * renders the error page
+	 */
+	static @Nullable String applicationCode(ListableBeanFactory beans) {
+		ClassLoader classLoader = ErrorPageCode.class.getClassLoader();
+		for (String typeName : ERROR_PAGE_TYPES) {
+			if (!ClassUtils.isPresent(typeName, classLoader)) {
+				continue;
+			}
+			Class<?> type = ClassUtils.resolveClassName(typeName, classLoader);
+			for (String name : beans.getBeanNamesForType(type, true, false)) {
+				Class<?> beanType = beans.getType(name, false);
+				if (beanType != null
+						&& !ClassUtils.getUserClass(beanType).getName().startsWith("org.springframework.")) {
+					return type.getSimpleName() + " '" + name + "' (" + beanType.getName() + ")";
+				}
+			}
+		}
+		return null;
+	}
+
+}

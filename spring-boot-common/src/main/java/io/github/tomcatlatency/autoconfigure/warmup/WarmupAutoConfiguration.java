@@ -1,0 +1,252 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
+import io.github.tomcatlatency.training.TrainingRequests;
+import io.github.tomcatlatency.warmup.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.Jackson2Mappers;
+import io.github.tomcatlatency.warmup.JsonMappers;
+import io.github.tomcatlatency.warmup.JsonTypeWarmup;
+import io.github.tomcatlatency.warmup.LoopbackUri;
+import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTask;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationFilter;
+import jakarta.persistence.EntityManagerFactory;
+import org.apache.catalina.startup.Tomcat;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.http.converter.json.AbstractJackson2HttpMessageConverter;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
+import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.web.context.WebApplicationContext;
+import org.springframework.web.servlet.ViewResolver;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} that warms Tomcat and Spring MVC up with real loopback requests
+ * before the application reports itself ready, and keeps those requests out of the
+ * metrics.
+ */
+@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration")
+@ConditionalOnTomcatLatency
+@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(TomcatLatencyProperties.class)
+public final class WarmupAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	WarmupRequestMarker tomcatLatencyWarmupRequestMarker() {
+		return new WarmupRequestMarker();
+	}
+
+	@Bean
+	WarmupHandlerMapping tomcatLatencyWarmupHandlerMapping(WarmupRequestMarker marker,
+			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
+		return new WarmupHandlerMapping(marker, viewResolvers, tasks);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, EmbeddedTomcat tomcat,
+			TomcatLatencyProperties properties, WarmupRequestMarker marker,
+			ObjectProvider<FrameworkRoutes> frameworkRoutes,
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
+		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
+		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks);
+		Supplier<List<WarmupRequest>> requests = warmupRequests;
+		if (warmup.isTraining()) {
+			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
+		}
+		return new WarmupRunner(() -> serverUri(context, tomcat), requests, warmupRequests::background, marker,
+				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
+	}
+
+	@Bean
+	ApplicationRunner tomcatLatencyWarmup(WarmupRunner warmupRunner) {
+		// Unordered, as the application's own runners are: they run first, and may
+		// prepare what the routes need.
+		return (args) -> warmupRunner.run();
+	}
+
+	@Bean
+	JsonTypeWarmup tomcatLatencyJsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+			ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters, ObjectProvider<JsonMappers<?>> libraries) {
+		return new JsonTypeWarmup(handlerMappings, handlerAdapters, libraries.orderedStream().toList());
+	}
+
+	private static @Nullable URI serverUri(ApplicationContext context, EmbeddedTomcat tomcat) {
+		Tomcat running = tomcat.get();
+		if (running != null && context instanceof WebApplicationContext webContext
+				&& webContext.getServletContext() != null) {
+			return LoopbackUri.of(running, webContext.getServletContext().getContextPath());
+		}
+		return null;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ ObservationFilter.class, MeterRegistry.class, ServerRequestObservationContext.class })
+	static class ObservationConfiguration {
+
+		@Bean
+		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker,
+				ObjectProvider<MeterRegistry> registries) {
+			return new WarmupObservationFilter(marker,
+					() -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters));
+		}
+
+		@Bean
+		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
+			// Runners, the warm-up among them, have finished when the application is
+			// ready.
+			return (event) -> filter.removeMeters();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ConfigurableTransactionManager.class)
+	static class TransactionConfiguration {
+
+		@Bean
+		static TransactionRollbackPostProcessor tomcatLatencyWarmupTransactionRollback(
+				ObjectProvider<WarmupRequestMarker> marker) {
+			return new TransactionRollbackPostProcessor(marker);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ ObjectMapper.class, AbstractJackson2HttpMessageConverter.class })
+	static class Jackson2Configuration {
+
+		@Bean
+		Jackson2Mappers tomcatLatencyJackson2Mappers() {
+			return new Jackson2Mappers();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springdoc.core.properties.SpringDocConfigProperties")
+	static class SpringDocConfiguration {
+
+		@Bean
+		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
+			return new SpringDocRoutes(environment);
+		}
+
+	}
+
+	/**
+	 * springdoc's own routes: they describe the application without calling it. Its API
+	 * description is the longest built-in request (0.5-1.9 s cold), and real first
+	 * requests do not need it: it is sent after readiness.
+	 */
+	private static final class SpringDocRoutes implements FrameworkRoutes {
+
+		private final Environment environment;
+
+		SpringDocRoutes(Environment environment) {
+			this.environment = environment;
+		}
+
+		@Override
+		public List<WarmupRequest> get() {
+			List<WarmupRequest> requests = new ArrayList<>();
+			if (this.environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
+				requests.add(WarmupRequest.get(Origin.BUILT_IN,
+						this.environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
+			}
+			if (this.environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
+				requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
+			}
+			return requests;
+		}
+
+		@Override
+		public boolean afterReadiness() {
+			return true;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(EntityManagerFactory.class)
+	@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.framework-requests", matchIfMissing = true)
+	static class JpaConfiguration {
+
+		@Bean
+		BackgroundWarmup tomcatLatencyBackgroundWarmup(TomcatLatencyProperties properties) {
+			return new BackgroundWarmup(properties.getWarmup().getRequestTimeout());
+		}
+
+		@Bean
+		ApplicationListener<ApplicationStartedEvent> tomcatLatencyBackgroundWarmupStart(
+				BackgroundWarmup backgroundWarmup) {
+			// After the refresh, never competing with it for the CPUs.
+			return (event) -> backgroundWarmup.begin();
+		}
+
+		@Bean
+		static JpaWarmupPostProcessor tomcatLatencyJpaWarmupPostProcessor(
+				ObjectProvider<BackgroundWarmup> backgroundWarmup) {
+			return new JpaWarmupPostProcessor(backgroundWarmup);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ PathMappedEndpoints.class, ManagementPortType.class })
+	static class ActuatorConfiguration {
+
+		@Bean
+		FrameworkRoutes tomcatLatencyWarmupHealthRoute(ObjectProvider<PathMappedEndpoints> endpoints,
+				Environment environment) {
+			return () -> {
+				PathMappedEndpoints pathMappedEndpoints = endpoints.getIfAvailable();
+				String health = (pathMappedEndpoints != null) ? pathMappedEndpoints.getPath(EndpointId.of("health"))
+						: null;
+				// On a separate management port the application's server never serves it.
+				if (health == null || ManagementPortType.get(environment) != ManagementPortType.SAME) {
+					return List.<WarmupRequest>of();
+				}
+				return List.of(WarmupRequest.get(Origin.BUILT_IN, health));
+			};
+		}
+
+	}
+
+}

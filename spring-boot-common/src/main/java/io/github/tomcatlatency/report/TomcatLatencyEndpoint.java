@@ -1,0 +1,147 @@
+package io.github.tomcatlatency.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.github.tomcatlatency.advisory.Component;
+import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
+import io.github.tomcatlatency.warmup.WarmupResult;
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@link Endpoint @Endpoint} that reports where Tomcat adds latency: cold-request
+ * penalties, the phase split, the resource cache, the warm-up and the running Tomcat's
+ * version and configuration risks. Served at {@code /actuator/tomcat-latency}; the fields
+ * are described in {@code docs/endpoint.md}. A façade: the statistics, the analyses and
+ * the advisories do the work, from in-memory state and the running server's configuration
+ * only.
+ */
+@Endpoint(id = TomcatLatencyEndpoint.ID)
+public class TomcatLatencyEndpoint {
+
+	/**
+	 * The endpoint's id; one word, as Boot's own multi-word ids are.
+	 */
+	public static final String ID = "tomcatlatency";
+
+	/**
+	 * The path the endpoint is mapped to, below the actuator base path.
+	 */
+	public static final String PATH = "tomcat-latency";
+
+	private final RequestStatistics statistics;
+
+	private final @Nullable TomcatAdvisories advisories;
+
+	private final Supplier<@Nullable Tomcat> tomcat;
+
+	private final Environment environment;
+
+	private final Supplier<@Nullable WarmupResult> warmup;
+
+	private final Supplier<@Nullable ResourceCacheReport> cache;
+
+	private final int topRoutes;
+
+	/**
+	 * Create the endpoint.
+	 * @param statistics the request statistics
+	 * @param advisories the advisories of the running Tomcat, or {@code null} when they
+	 * are off
+	 * @param tomcat the running Tomcat, once started
+	 * @param environment the application's environment
+	 * @param warmup the warm-up result, if warm-up is on
+	 * @param cache the resource cache report, if tomcat-latency manages the cache
+	 * @param topRoutes how many routes each list of the report shows at most
+	 */
+	public TomcatLatencyEndpoint(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
+			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
+			Supplier<@Nullable ResourceCacheReport> cache, int topRoutes) {
+		this.statistics = statistics;
+		this.advisories = advisories;
+		this.tomcat = tomcat;
+		this.environment = environment;
+		this.warmup = warmup;
+		this.cache = cache;
+		this.topRoutes = topRoutes;
+	}
+
+	/**
+	 * Return the report as the endpoint's read operation answers it.
+	 * @return the report
+	 */
+	@ReadOperation
+	public ReportBody read() {
+		return new ReportBody(report());
+	}
+
+	/**
+	 * Return the report.
+	 * @return the report
+	 */
+	public TomcatLatencyReport report() {
+		// Copies first: requests keep recording while the report sorts and reads them.
+		List<RouteSnapshot> routes = this.statistics.snapshot();
+		WarmupResult warmup = this.warmup.get();
+		Tomcat tomcat = this.tomcat.get();
+		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
+		ResourceCacheReport cache = (components != null) ? cache(components) : null;
+		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
+		List<ConfigurationRisk> risks = (components != null)
+				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache) : List.of();
+		return new TomcatLatencyReport(
+				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
+						this.topRoutes, warmup),
+				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup,
+				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
+	}
+
+	/**
+	 * Forget the request statistics; the next request counts as the first again.
+	 */
+	@WriteOperation
+	public void reset() {
+		this.statistics.reset();
+	}
+
+	private static boolean warmupActive(@Nullable WarmupResult warmup) {
+		return warmup != null && warmup.state() != WarmupResult.State.SKIPPED;
+	}
+
+	private @Nullable ResourceCacheReport cache(TomcatComponents components) {
+		ResourceCacheReport managed = this.cache.get();
+		if (managed != null) {
+			return managed;
+		}
+		// Boot's embedded server has one context.
+		for (Context context : components.contexts()) {
+			if (context.getResources() != null) {
+				return ResourceCacheReport.unmanaged(context.getResources());
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The report as the endpoint answers it. An {@link OperationResponseBody}, so the
+	 * actuator serialises it with its own JSON mapper: the field names stay as documented
+	 * in {@code docs/endpoint.md} whatever the application's Jackson settings.
+	 *
+	 * @param report the report
+	 */
+	public record ReportBody(@JsonValue TomcatLatencyReport report) implements OperationResponseBody {
+
+	}
+
+}
