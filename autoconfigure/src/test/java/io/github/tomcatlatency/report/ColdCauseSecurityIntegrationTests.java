@@ -17,7 +17,6 @@ import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -53,7 +52,7 @@ class ColdCauseSecurityIntegrationTests {
 					"management.endpoints.web.exposure.include=tomcatlatency",
 					"tomcat-latency.warmup.requests[0].path=/hello")
 			.run()) {
-			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+			int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
 			// The warm-up holds readiness back; requests before it are not counted.
 			await().until(() -> context.getBean(ApplicationAvailability.class)
 				.getReadinessState() == ReadinessState.ACCEPTING_TRAFFIC);

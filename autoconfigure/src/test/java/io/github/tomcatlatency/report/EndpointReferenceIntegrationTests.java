@@ -21,6 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.github.tomcatlatency.advisory.TomcatVersion;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import org.apache.catalina.Context;
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,7 +35,6 @@ import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -60,7 +61,7 @@ import static org.awaitility.Awaitility.await;
 @TestInstance(Lifecycle.PER_CLASS)
 class EndpointReferenceIntegrationTests {
 
-	private static final Path REFERENCE = Path.of("..", "docs", "endpoint.md");
+	private static final Path REFERENCE = Path.of(System.getProperty("main.basedir", ".."), "docs", "endpoint.md");
 
 	private static final Pattern SECTION = Pattern.compile("^### .*");
 
@@ -287,8 +288,15 @@ class EndpointReferenceIntegrationTests {
 	static class TestApplication {
 
 		@Bean
-		TomcatContextCustomizer mapperDirectoryRedirect() {
-			return (context) -> context.setMapperDirectoryRedirectEnabled(true);
+		EmbeddedTomcatSetup mapperDirectoryRedirect() {
+			return new EmbeddedTomcatSetup() {
+
+				@Override
+				public void customize(Context context) {
+					context.setMapperDirectoryRedirectEnabled(true);
+				}
+
+			};
 		}
 
 		@RestController

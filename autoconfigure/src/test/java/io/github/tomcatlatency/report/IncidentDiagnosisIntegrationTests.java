@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.WebResource;
 import org.apache.catalina.WebResourceRoot;
@@ -20,7 +22,6 @@ import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -101,14 +102,19 @@ class IncidentDiagnosisIntegrationTests {
 	static class IncidentApplication {
 
 		@Bean
-		TomcatContextCustomizer incident() {
-			return (context) -> {
-				context.setMapperDirectoryRedirectEnabled(true);
-				context.addLifecycleListener((event) -> {
-					if (Lifecycle.CONFIGURE_START_EVENT.equals(event.getType())) {
-						context.getResources().addPreResources(new SlowResourceSet(context.getResources()));
-					}
-				});
+		EmbeddedTomcatSetup incident() {
+			return new EmbeddedTomcatSetup() {
+
+				@Override
+				public void customize(Context context) {
+					context.setMapperDirectoryRedirectEnabled(true);
+					context.addLifecycleListener((event) -> {
+						if (Lifecycle.CONFIGURE_START_EVENT.equals(event.getType())) {
+							context.getResources().addPreResources(new SlowResourceSet(context.getResources()));
+						}
+					});
+				}
+
 			};
 		}
 

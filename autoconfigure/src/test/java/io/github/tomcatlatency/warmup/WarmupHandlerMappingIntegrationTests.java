@@ -25,10 +25,10 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.ViewResolver;
@@ -163,7 +163,12 @@ class WarmupHandlerMappingIntegrationTests {
 	}
 
 	private static int port(ConfigurableApplicationContext context) {
-		return ((WebServerApplicationContext) context).getWebServer().getPort();
+		return port(context.getEnvironment());
+	}
+
+	private static int port(Environment environment) {
+		// Set by Spring Boot once the server listens, on every Boot line.
+		return environment.getRequiredProperty("local.server.port", Integer.class);
 	}
 
 	@SpringBootConfiguration
@@ -177,28 +182,28 @@ class WarmupHandlerMappingIntegrationTests {
 	static class EarlyCallerApplication {
 
 		@Bean
-		EarlyCaller earlyCaller(WebServerApplicationContext context, WarmupRequestMarker marker) {
-			return new EarlyCaller(context, marker);
+		EarlyCaller earlyCaller(Environment environment, WarmupRequestMarker marker) {
+			return new EarlyCaller(environment, marker);
 		}
 
 	}
 
 	static class EarlyCaller implements ApplicationRunner, Ordered {
 
-		private final WebServerApplicationContext context;
+		private final Environment environment;
 
 		private final WarmupRequestMarker marker;
 
 		final List<Integer> statuses = new ArrayList<>();
 
-		EarlyCaller(WebServerApplicationContext context, WarmupRequestMarker marker) {
-			this.context = context;
+		EarlyCaller(Environment environment, WarmupRequestMarker marker) {
+			this.environment = environment;
 			this.marker = marker;
 		}
 
 		@Override
 		public void run(ApplicationArguments args) throws Exception {
-			int port = this.context.getWebServer().getPort();
+			int port = port(this.environment);
 			for (String path : PATHS) {
 				this.statuses.add(send(port, "GET", path, null, null).statusCode());
 				this.statuses.add(send(port, "GET", path, this.marker.token(), null).statusCode());

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * End-to-end tests of training runs on the packaged sample: {@code java -jar} with
@@ -56,6 +57,26 @@ class TrainingJarIT {
 	}
 
 	@Test
+	void onJava25TheTrainingRunWritesAnAotCacheThatTheNextStartUses() throws Exception {
+		String java25 = System.getProperty("java25.home", "");
+		assumeTrue(Files.isExecutable(Path.of(java25, "bin", "java")),
+				"No Java 25 at java25.home (" + java25 + "): the AOT cache needs it");
+		Path cache = directory.resolve("app.aot");
+		try (LoggedProcess training = train(java(java25), List.of("-XX:AOTCacheOutput=" + cache))) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
+			assertThat(training.output()).contains("Training run sent").contains("GET /fast");
+		}
+		assertThat(Files.size(cache)).isPositive();
+		// AOTMode=on makes the JVM fail rather than start without a cache it cannot use.
+		try (LoggedProcess start = LoggedProcess.start("start with the AOT cache",
+				List.of(java(java25), "-XX:AOTCache=" + cache, "-XX:AOTMode=on", "-Dspring.context.exit=onRefresh",
+						"-jar", extractedJar.toString(), "--server.port=0", "--server.address=127.0.0.1"))) {
+			assertThat(start.awaitExit(EXIT_TIMEOUT)).as(start.output()).isZero();
+			assertThat(start.output()).contains("Root WebApplicationContext: initialization completed");
+		}
+	}
+
+	@Test
 	void failedWarmupExitsWithANonZeroStatusAndTheReason() throws Exception {
 		try (LoggedProcess training = train(List.of(), "--tomcat-latency.warmup.timeout=1s",
 				"--tomcat-latency.warmup.requests[0].path=/slow?millis=2000")) {
@@ -88,8 +109,12 @@ class TrainingJarIT {
 	}
 
 	private static LoggedProcess train(List<String> jvmOptions, String... arguments) throws Exception {
+		return train(java(), jvmOptions, arguments);
+	}
+
+	private static LoggedProcess train(String java, List<String> jvmOptions, String... arguments) throws Exception {
 		List<String> command = new ArrayList<>();
-		command.add(java());
+		command.add(java);
 		command.addAll(jvmOptions);
 		command.addAll(List.of("-jar", extractedJar.toString(), "--server.port=0", "--server.address=127.0.0.1",
 				"--tomcat-latency.warmup.training=true"));
@@ -98,7 +123,11 @@ class TrainingJarIT {
 	}
 
 	private static String java() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		return java(System.getProperty("java.home"));
+	}
+
+	private static String java(String javaHome) {
+		return Path.of(javaHome, "bin", "java").toString();
 	}
 
 }

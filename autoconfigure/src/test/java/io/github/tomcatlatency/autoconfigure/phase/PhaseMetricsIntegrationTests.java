@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -17,6 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,6 +28,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.AccessLog;
+import org.apache.catalina.Valve;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
@@ -38,8 +41,6 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -286,8 +287,15 @@ class PhaseMetricsIntegrationTests {
 		}
 
 		@Bean
-		WebServerFactoryCustomizer<TomcatServletWebServerFactory> testValves(TomcatTotals tomcatTotals) {
-			return (factory) -> factory.addEngineValves(new SlowValve(), tomcatTotals);
+		EmbeddedTomcatSetup testValves(TomcatTotals tomcatTotals) {
+			return new EmbeddedTomcatSetup() {
+
+				@Override
+				public List<Valve> engineValves() {
+					return List.of(new SlowValve(), tomcatTotals);
+				}
+
+			};
 		}
 
 		@Bean

@@ -83,7 +83,9 @@ class TrainingIntegrationTests {
 	@Test
 	void discoveredRouteThatFailsIsLeftOutAndTheRunStillExits(CapturedOutput output) {
 		FailingController.demoCalls.set(0);
-		start("tomcat-latency.warmup.training-repetitions=3", "spring.jpa.open-in-view=false");
+		// Without the template location check that Boot 3's Thymeleaf warns about.
+		start("tomcat-latency.warmup.training-repetitions=3", "spring.jpa.open-in-view=false",
+				"spring.thymeleaf.check-template-location=false");
 		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
 		assertThat(FailingController.demoCalls).hasValue(1);
 		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()

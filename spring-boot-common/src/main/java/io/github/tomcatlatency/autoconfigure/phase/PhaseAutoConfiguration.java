@@ -29,6 +29,8 @@ import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -65,8 +67,11 @@ public final class PhaseAutoConfiguration {
 	}
 
 	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
 	EmbeddedTomcatSetup tomcatLatencyPhaseSetup(Routes routes, ObjectProvider<PhaseRecorder> recorders,
 			RequestClassifier classifier, ObjectProvider<ColdRequestProbe> probe) {
+		// First, so that the phase valve is the engine's first and times every other
+		// valve.
 		return new EmbeddedTomcatSetup() {
 
 			@Override
