@@ -58,6 +58,11 @@ class TomcatLatencyEndpointIntegrationTests {
 		return (List<Map<String, Object>>) map.get(key);
 	}
 
+	private static String runningTomcat() {
+		String serverInfo = ServerInfo.getServerInfo();
+		return serverInfo.substring(serverInfo.indexOf('/') + 1);
+	}
+
 	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 	class NotExposed extends Http {
@@ -260,11 +265,6 @@ class TomcatLatencyEndpointIntegrationTests {
 			return id;
 		}
 
-	}
-
-	private static String runningTomcat() {
-		String serverInfo = ServerInfo.getServerInfo();
-		return serverInfo.substring(serverInfo.indexOf('/') + 1);
 	}
 
 }

@@ -176,13 +176,33 @@ public final class TomcatAdvisories {
 		}
 		String springBoot = remedy.bootReleases().isEmpty()
 				? "No Spring Boot release known to the advisory data (dated " + this.data.data().dataDate()
-						+ ") ships Tomcat " + remedy.version() + " or a newer " + remedy.version().branch()
-						+ " release: keep your Spring Boot version and override its managed Tomcat with the "
+						+ ") ships Tomcat " + remedy.version() + " or a newer " + remedy.version().branch() + " release"
+						+ newestBootRelease(remedy.version().branch())
+						+ ": keep your Spring Boot version and override its managed Tomcat with the "
 						+ "tomcat.version property (the Maven or Gradle line)."
 				: "Spring Boot " + String.join(", ", remedy.bootReleases()) + " ship Tomcat " + remedy.version()
 						+ " or newer; or override the managed Tomcat with the tomcat.version property.";
 		return new Upgrade(remedy.version().toString(), remedy.mavenProperty(), remedy.gradleProperty(),
 				remedy.bootReleases(), springBoot, remedy.fixUnconfirmed(), remedy.fixUnknown());
+	}
+
+	/**
+	 * Describe the newest Spring Boot release the data knows on a Tomcat branch: on a
+	 * line that no longer gets releases, such as Spring Boot 3.5 after its open-source
+	 * support, it tells how far the last release is behind.
+	 * @param branch the Tomcat branch
+	 * @return the description, or an empty string when no release is known on the branch
+	 */
+	private String newestBootRelease(String branch) {
+		return this.data.data()
+			.bootReleases()
+			.stream()
+			.filter((release) -> !release.isMilestone() && release.tomcatVersion().branch().equals(branch))
+			// Of releases managing the same Tomcat, the data lists the newest last.
+			.reduce((newest, next) -> (next.tomcatVersion().compareTo(newest.tomcatVersion()) >= 0) ? next : newest)
+			.map((release) -> " (the newest it knows on Tomcat " + branch + ", Spring Boot " + release.version()
+					+ ", manages " + release.tomcatVersion() + ")")
+			.orElse("");
 	}
 
 	private Severity highestSeverity(Map<Component, ComponentUsage> usage) {

@@ -130,6 +130,21 @@ class TomcatAdvisoriesTests {
 	}
 
 	@Test
+	void springBoot35TomcatNamesTheLastBootReleaseOfItsBranchAndTheOverride() {
+		// Boot 3.5.7's Tomcat; no Spring Boot release the data knows ships 10.1.62.
+		TomcatState state = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/10.1.48")
+			.state(usage(ComponentUsage.UNKNOWN), List.of());
+		assertThat(state.status()).isEqualTo(Status.BEHIND);
+		Upgrade remedy = state.remedy();
+		assertThat(remedy.version()).isEqualTo("10.1.62");
+		assertThat(remedy.springBootReleases()).isEmpty();
+		assertThat(remedy.springBoot()).contains("ships Tomcat 10.1.62 or a newer 10.1 release")
+			.contains("the newest it knows on Tomcat 10.1, Spring Boot 3.5.16, manages 10.1.55")
+			.contains("tomcat.version property");
+		assertThat(remedy.maven()).isEqualTo("<tomcat.version>10.1.62</tomcat.version>");
+	}
+
+	@Test
 	void newestBootTomcatIsBehindWithTheNovemberAdvisoriesAndTheOverride() {
 		TomcatState state = new TomcatAdvisories(BUNDLED, MAX_AGE, FRESH, "Apache Tomcat/11.0.27")
 			.state(usage(ComponentUsage.UNKNOWN), List.of());
