@@ -8,8 +8,9 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be a
 # request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
-# Usage: bench/first-request.sh rest|web|api|api-open [default|discover|off|without|compare] [runs]
+# Usage: bench/first-request.sh rest|rest3|web|api|api-open [default|discover|off|without|compare] [runs]
 #   rest, web  bench/rest-app, bench/web-app
+#   rest3      bench/rest-app built on Spring Boot 3.5 with the Boot 3 starter (spring-boot3/bench-rest-app)
 #   api        bench/api-app (context path /api), HTTP Basic with a member's credentials
 #   api-open   bench/api-app with app.security.enabled=false
 #   default    the starter as a user gets it
@@ -23,7 +24,7 @@
 # ONLY=regex measures only the routes ("METHOD PATH") it matches.
 source "$(dirname "$0")/common.sh"
 
-APP=${1:?usage: first-request.sh rest|web|api|api-open [default|discover|off|without|compare] [runs]}
+APP=${1:?usage: first-request.sh rest|rest3|web|api|api-open [default|discover|off|without|compare] [runs]}
 VARIANT=${2:-default}
 RUNS=${3:-3}
 WARM_REQUESTS=15
@@ -31,8 +32,9 @@ APP_ARGS=()
 AUTH=()
 
 case $APP in
-rest)
+rest | rest3)
 	JAR="$BENCH_DIR/rest-app/target/bench-rest-app.jar"
+	[[ $APP == rest ]] || JAR="$BENCH_DIR/../spring-boot3/bench-rest-app/target/bench-rest-app-boot3.jar"
 	ROUTES=("GET /hello" "GET /items" "GET /items/1" "POST /items" "GET /v3/api-docs" "GET /swagger-ui/index.html")
 	TARGET=2
 	;;
@@ -54,7 +56,7 @@ api | api-open)
 	fi
 	;;
 *)
-	echo "Unknown application '$APP': rest, web, api or api-open" >&2
+	echo "Unknown application '$APP': rest, rest3, web, api or api-open" >&2
 	exit 1
 	;;
 esac
