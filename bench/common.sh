@@ -46,12 +46,14 @@ start_jar() {
 	done
 }
 
-# build_bench_apps: packages bench/rest-app, bench/web-app and bench/api-app, each with and without the
-# starter.
+# build_bench_apps: packages bench/rest-app, bench/web-app and bench/api-app, and bench/rest-app on
+# Spring Boot 3.5, each with and without the starter.
 build_bench_apps() {
 	if [[ ! -f "$BENCH_DIR/rest-app/target/bench-rest-app.jar" || ! -f "$BENCH_DIR/web-app/target/bench-web-app.jar" \
-		|| ! -f "$BENCH_DIR/api-app/target/bench-api-app.jar" || -n "${REBUILD:-}" ]]; then
-		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -pl bench/rest-app,bench/web-app,bench/api-app -am package)
+		|| ! -f "$BENCH_DIR/api-app/target/bench-api-app.jar" \
+		|| ! -f "$ROOT_DIR/spring-boot3/bench-rest-app/target/bench-rest-app-boot3.jar" || -n "${REBUILD:-}" ]]; then
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests \
+			-pl bench/rest-app,bench/web-app,bench/api-app,spring-boot3/bench-rest-app -am package)
 	fi
 }
 

@@ -34,7 +34,7 @@ AUTH=()
 case $APP in
 rest | rest3)
 	JAR="$BENCH_DIR/rest-app/target/bench-rest-app.jar"
-	[[ $APP == rest ]] || JAR="$BENCH_DIR/../spring-boot3/bench-rest-app/target/bench-rest-app-boot3.jar"
+	[[ $APP == rest ]] || JAR="$ROOT_DIR/spring-boot3/bench-rest-app/target/bench-rest-app-boot3.jar"
 	ROUTES=("GET /hello" "GET /items" "GET /items/1" "POST /items" "GET /v3/api-docs" "GET /swagger-ui/index.html")
 	TARGET=2
 	;;

@@ -107,6 +107,16 @@ class SampleJarIT {
 		assertThat((String) data.get("dataDate")).isGreaterThanOrEqualTo("2026-11-19");
 	}
 
+	@Test
+	void logHasNoErrorAndOnlyTheApplicationsOwnWarnings() throws Exception {
+		// springdoc warns that its endpoints are on by default, with or without the
+		// starter.
+		assertThat(sample.output().lines()).anyMatch((line) -> line.contains("Tomcat warm-up sent"))
+			.noneMatch((line) -> line.contains(" ERROR "))
+			.filteredOn((line) -> line.contains(" WARN "))
+			.allMatch((line) -> line.contains("SpringDoc"));
+	}
+
 	private void assertDominates(String uri, String dominant) {
 		double total = scrape.sum(SUM, Map.of("uri", uri));
 		assertThat(scrape.sum(SUM, Map.of("uri", uri, "phase", dominant))).as(dominant).isGreaterThan(total / 2);
