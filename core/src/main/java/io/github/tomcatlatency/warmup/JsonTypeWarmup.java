@@ -56,29 +56,19 @@ public final class JsonTypeWarmup implements WarmupTask {
 		List<HttpMessageConverter<?>> converters = this.handlerAdapters.orderedStream()
 			.flatMap((adapter) -> adapter.getMessageConverters().stream())
 			.toList();
+		List<LibraryMappers<?>> found = this.libraries.stream()
+			.<LibraryMappers<?>>map((library) -> LibraryMappers.of(library, converters))
+			.filter((library) -> !library.mappers().isEmpty())
+			.toList();
+		if (found.isEmpty()) {
+			return;
+		}
 		Set<Type> written = new LinkedHashSet<>();
 		Set<Type> read = new LinkedHashSet<>();
 		this.handlerMappings.orderedStream()
 			.flatMap((mapping) -> mapping.getHandlerMethods().values().stream())
 			.forEach((handlerMethod) -> collect(handlerMethod, written, read));
-		for (JsonMappers<?> library : this.libraries) {
-			prepare(library, converters, written, read);
-		}
-	}
-
-	private static <M> void prepare(JsonMappers<M> library, List<HttpMessageConverter<?>> converters, Set<Type> written,
-			Set<Type> read) {
-		Set<M> mappers = new LinkedHashSet<>();
-		for (HttpMessageConverter<?> converter : converters) {
-			M mapper = library.mapperOf(converter);
-			if (mapper != null) {
-				mappers.add(mapper);
-			}
-		}
-		for (M mapper : mappers) {
-			written.forEach((type) -> library.prepareWriter(mapper, type));
-			read.forEach((type) -> library.prepareReader(mapper, type));
-		}
+		found.forEach((library) -> library.prepare(written, read));
 	}
 
 	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
@@ -107,14 +97,42 @@ public final class JsonTypeWarmup implements WarmupTask {
 		if (bodyClass.getName().startsWith("org.springframework.")) {
 			// A Page<T> or another of Spring's generic containers: its own serializer is
 			// Spring's to build (Spring Data logs a warning when PageImpl's is built),
-			// the
-			// serializer of its content is the application's.
+			// the serializer of its content is the application's.
 			for (ResolvableType content : body.getGenerics()) {
 				addBodyType(content, types);
 			}
 			return;
 		}
 		types.add(body.getType());
+	}
+
+	/**
+	 * A JSON library and the mappers of it that the message converters hold.
+	 *
+	 * @param <M> the library's mapper type
+	 * @param library the library
+	 * @param mappers its mappers, each once
+	 */
+	private record LibraryMappers<M>(JsonMappers<M> library, Set<M> mappers) {
+
+		static <M> LibraryMappers<M> of(JsonMappers<M> library, List<HttpMessageConverter<?>> converters) {
+			Set<M> mappers = new LinkedHashSet<>();
+			for (HttpMessageConverter<?> converter : converters) {
+				M mapper = library.mapperOf(converter);
+				if (mapper != null) {
+					mappers.add(mapper);
+				}
+			}
+			return new LibraryMappers<>(library, mappers);
+		}
+
+		void prepare(Set<Type> written, Set<Type> read) {
+			for (M mapper : this.mappers) {
+				written.forEach((type) -> this.library.prepareWriter(mapper, type));
+				read.forEach((type) -> this.library.prepareReader(mapper, type));
+			}
+		}
+
 	}
 
 }
