@@ -50,6 +50,8 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 
 	private static final Log logger = LogFactory.getLog(RepositoryQueryWarmup.class);
 
+	private static final @Nullable Constructor<?> ACCESSOR_CONSTRUCTOR = accessorConstructor();
+
 	private final Queue<PartTreeJpaQuery> queries = new ConcurrentLinkedQueue<>();
 
 	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
@@ -122,17 +124,24 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 	}
 
 	private static JpaParametersParameterAccessor accessor(JpaParameters parameters) {
+		if (ACCESSOR_CONSTRUCTOR == null) {
+			throw new IllegalStateException("Spring Data JPA's JpaParametersParameterAccessor has no constructor "
+					+ "taking the parameters and their values");
+		}
+		return (JpaParametersParameterAccessor) BeanUtils.instantiateClass(ACCESSOR_CONSTRUCTOR, parameters,
+				placeholders(parameters));
+	}
+
+	private static @Nullable Constructor<?> accessorConstructor() {
 		// Spring Data JPA 3 declares the constructor with Parameters, 4 with
 		// JpaParameters: the one compiled against would not link on the other.
 		for (Constructor<?> constructor : JpaParametersParameterAccessor.class.getConstructors()) {
 			Class<?>[] types = constructor.getParameterTypes();
-			if (types.length == 2 && types[0].isInstance(parameters) && types[1] == Object[].class) {
-				return (JpaParametersParameterAccessor) BeanUtils.instantiateClass(constructor, parameters,
-						placeholders(parameters));
+			if (types.length == 2 && types[0].isAssignableFrom(JpaParameters.class) && types[1] == Object[].class) {
+				return constructor;
 			}
 		}
-		throw new IllegalStateException("Spring Data JPA's JpaParametersParameterAccessor has no constructor "
-				+ "taking the parameters and their values");
+		return null;
 	}
 
 	private static @Nullable Object[] placeholders(JpaParameters parameters) {
