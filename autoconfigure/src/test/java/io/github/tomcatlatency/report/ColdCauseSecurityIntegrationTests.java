@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.tomcatlatency.warmup.HttpBasicSecurity;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -18,14 +19,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
-import org.springframework.security.config.Customizer;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.core.userdetails.User;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
-import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -91,21 +86,8 @@ class ColdCauseSecurityIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import(HelloController.class)
+	@Import({ HelloController.class, HttpBasicSecurity.class })
 	static class TestApplication {
-
-		@Bean
-		SecurityFilterChain application(HttpSecurity http) throws Exception {
-			return http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
-				.httpBasic(Customizer.withDefaults())
-				.build();
-		}
-
-		@Bean
-		InMemoryUserDetailsManager users() {
-			return new InMemoryUserDetailsManager(
-					User.withUsername("user").password("{noop}secret").roles("USER").build());
-		}
 
 	}
 

@@ -34,10 +34,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.core.userdetails.User;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -182,20 +180,8 @@ class WarmupSecurityIntegrationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = "test.security", havingValue = "basic")
+	@Import(HttpBasicSecurity.class)
 	static class BasicSecurity {
-
-		@Bean
-		SecurityFilterChain application(HttpSecurity http) throws Exception {
-			return http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
-				.httpBasic(Customizer.withDefaults())
-				.build();
-		}
-
-		@Bean
-		InMemoryUserDetailsManager users() {
-			return new InMemoryUserDetailsManager(
-					User.withUsername("user").password("{noop}secret").roles("USER").build());
-		}
 
 	}
 
