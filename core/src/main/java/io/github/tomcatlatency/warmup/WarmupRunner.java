@@ -41,8 +41,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 
 /**
- * Sends the warm-up requests over loopback through Tomcat once the server listens. Run as
- * an application runner, before Spring Boot publishes
+ * Sends the warm-up requests over loopback through Tomcat once the server listens. Run
+ * once the application's runners have run, before Spring Boot publishes
  * {@code ReadinessState.ACCEPTING_TRAFFIC}, so the application reports itself ready only
  * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
  * converters and error handling have run once. Requests that real first requests do not
@@ -80,6 +80,8 @@ public final class WarmupRunner {
 	private volatile WarmupResult result = WarmupResult.pending();
 
 	private volatile boolean unreachable;
+
+	private volatile boolean stopping;
 
 	/**
 	 * Create a runner.
@@ -150,6 +152,15 @@ public final class WarmupRunner {
 		startInBackground(server, background);
 	}
 
+	/**
+	 * Send nothing more: called as the application closes, before Tomcat stops. A request
+	 * on its way then fails because the application is going away, not because of its
+	 * route: that is logged at debug level only.
+	 */
+	public void stop() {
+		this.stopping = true;
+	}
+
 	private void startInBackground(URI server, List<WarmupRequest> background) {
 		WarmupResult ready = this.result;
 		Thread thread = new Thread(() -> {
@@ -214,6 +225,10 @@ public final class WarmupRunner {
 	}
 
 	private void logReady(WarmupResult result, int background) {
+		if (this.stopping) {
+			logger.debug("Tomcat warm-up stopped: the application is closing");
+			return;
+		}
 		if (result.state() == State.TIMED_OUT || this.unreachable) {
 			logger
 				.warn("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
@@ -228,10 +243,15 @@ public final class WarmupRunner {
 	/**
 	 * Log one line for each route a request did not warm: a warning for a failure, an
 	 * info line for a route that answered without being warmed, and one info line with
-	 * the remedy for every route the application's security refused.
+	 * the remedy for every route the application's security refused; nothing once the
+	 * application is closing.
 	 * @param results the requests' results
 	 */
-	private static void logFailures(List<RequestResult> results) {
+	private void logFailures(List<RequestResult> results) {
+		if (this.stopping) {
+			logger.debug("Tomcat warm-up stopped: the application is closing");
+			return;
+		}
 		Map<String, RequestResult> notWarmed = new LinkedHashMap<>();
 		for (RequestResult result : results) {
 			if (result.outcome() != Outcome.WARMED) {
@@ -374,7 +394,8 @@ public final class WarmupRunner {
 		}
 
 		private boolean stopped() {
-			return this.unreachable != null || this.timedOut || Thread.currentThread().isInterrupted();
+			return this.unreachable != null || this.timedOut || WarmupRunner.this.stopping
+					|| Thread.currentThread().isInterrupted();
 		}
 
 		private @Nullable RequestResult sendOne(WarmupRequest request) {

@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -35,6 +36,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -49,6 +53,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.http.HttpHeaders;
@@ -389,6 +394,46 @@ class WarmupIntegrationTests {
 		assertThat(output).contains("APPLICATION FAILED TO START").contains("tomcat-latency.warmup.exclude");
 	}
 
+	@Test
+	void configuredRequestsFindWhatTheApplicationsRunnersPrepared() {
+		// Spring Boot runs unordered runners in no fixed order: among nine, a warm-up run
+		// as one of them would come before some of the application's.
+		PreparingRunners.prepared.set(0);
+		try (ConfigurableApplicationContext context = start("test.runners=true",
+				"tomcat-latency.warmup.requests[0].path=/prepared")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).last()
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly("/prepared", 200);
+		}
+	}
+
+	@Test
+	void backgroundRequestsStopQuietlyWhenTheApplicationCloses(CapturedOutput output) throws Exception {
+		HeldController.reset();
+		ConfigurableApplicationContext context = start("test.background=true");
+		int port = port(context);
+		WarmupRunner runner = context.getBean(WarmupRunner.class);
+		assertThat(HeldController.entered.await(60, TimeUnit.SECONDS)).isTrue();
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+		// Graceful shutdown closes the connector, then waits for the held request: the
+		// next background request would find no server.
+		await().atMost(60, TimeUnit.SECONDS).until(() -> !accepts(port));
+		HeldController.release.countDown();
+		closing.get(60, TimeUnit.SECONDS);
+		await().atMost(60, TimeUnit.SECONDS)
+			.until(() -> runner.getResult().requests().stream().anyMatch((result) -> "/held".equals(result.path())));
+		assertThat(warnings(output)).isEmpty();
+	}
+
+	private static boolean accepts(int port) {
+		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
 	private static List<String> warnings(CapturedOutput output) {
 		return output.getAll()
 			.lines()
@@ -454,7 +499,8 @@ class WarmupIntegrationTests {
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
-			ApplicationErrorController.class, ParametersController.class })
+			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
+			BackgroundRoutes.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -601,6 +647,63 @@ class WarmupIntegrationTests {
 		String echo(@RequestBody String body) {
 			lastBody = body;
 			return body;
+		}
+
+	}
+
+	@RestController
+	@ConditionalOnBooleanProperty("test.runners")
+	static class PreparingRunners {
+
+		static final int RUNNERS = 8;
+
+		static final AtomicInteger prepared = new AtomicInteger();
+
+		@Bean
+		static BeanFactoryPostProcessor preparingRunners() {
+			return (beanFactory) -> {
+				for (int i = 0; i < RUNNERS; i++) {
+					// Not a lambda, which would be one instance for all.
+					beanFactory.registerSingleton("preparingRunner" + i, new ApplicationRunner() {
+
+						@Override
+						public void run(ApplicationArguments args) {
+							prepared.incrementAndGet();
+						}
+
+					});
+				}
+			};
+		}
+
+		@GetMapping("/prepared")
+		ResponseEntity<String> prepared() {
+			return (prepared.get() == RUNNERS) ? ResponseEntity.ok("prepared")
+					: ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(prepared.get() + " prepared");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("test.background")
+	static class BackgroundRoutes {
+
+		@Bean
+		WarmupRequests.FrameworkRoutes heldInTheBackground() {
+			return new WarmupRequests.FrameworkRoutes() {
+
+				@Override
+				public List<WarmupRequest> get() {
+					return List.of(WarmupRequest.get(Origin.BUILT_IN, "/held"),
+							WarmupRequest.get(Origin.BUILT_IN, "/warmed"));
+				}
+
+				@Override
+				public boolean afterReadiness() {
+					return true;
+				}
+
+			};
 		}
 
 	}

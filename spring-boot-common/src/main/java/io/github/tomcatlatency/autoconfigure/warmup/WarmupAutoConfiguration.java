@@ -30,7 +30,6 @@ import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
@@ -95,10 +94,8 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
-	ApplicationRunner tomcatLatencyWarmup(WarmupRunner warmupRunner) {
-		// Unordered, as the application's own runners are: they run first, and may
-		// prepare what the routes need.
-		return (args) -> warmupRunner.run();
+	WarmupLifecycle tomcatLatencyWarmup(ApplicationContext context, WarmupRunner warmupRunner) {
+		return new WarmupLifecycle(context, warmupRunner);
 	}
 
 	@Bean
@@ -129,8 +126,7 @@ public final class WarmupAutoConfiguration {
 
 		@Bean
 		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
-			// Runners, the warm-up among them, have finished when the application is
-			// ready.
+			// Unordered: after the warm-up, which runs on the same event.
 			return (event) -> filter.removeMeters();
 		}
 

@@ -1,0 +1,56 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import io.github.tomcatlatency.warmup.WarmupRunner;
+
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationEvent;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.SmartApplicationListener;
+import org.springframework.core.Ordered;
+
+/**
+ * Runs the warm-up when the application is ready, before Spring Boot publishes
+ * {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops it when the application closes.
+ * <p>
+ * Not an application runner: Spring Boot runs unordered runners in no fixed order, and a
+ * configured request may need what the application's runners prepare (the data its route
+ * reads). Ready-event listeners run after every runner; this one runs before the
+ * unordered ones, which include what must follow the warm-up (the training run, the
+ * removal of the warm-up's meters).
+ */
+final class WarmupLifecycle implements SmartApplicationListener {
+
+	private final ApplicationContext context;
+
+	private final WarmupRunner runner;
+
+	WarmupLifecycle(ApplicationContext context, WarmupRunner runner) {
+		this.context = context;
+		this.runner = runner;
+	}
+
+	@Override
+	public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
+		return ApplicationReadyEvent.class.isAssignableFrom(eventType)
+				|| ContextClosedEvent.class.isAssignableFrom(eventType);
+	}
+
+	@Override
+	public void onApplicationEvent(ApplicationEvent event) {
+		if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
+			this.runner.run();
+		}
+		else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
+			// Published before Tomcat stops: the requests still to send would find it
+			// gone.
+			this.runner.stop();
+		}
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE - 1;
+	}
+
+}
