@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.github.tomcatlatency.phase.ColdRequestProbe;
@@ -20,10 +21,12 @@ import org.jspecify.annotations.Nullable;
  * only the requests that {@link io.github.tomcatlatency.phase.RequestCounting#RECORDED
  * count}, which start once the application is ready: the cold penalty is what users pay.
  * <p>
- * From the start of the window until {@link #PROBE_WINDOW} passes without a new method
- * and route, its {@link ColdRequestProbe} measures what the JVM does during each request,
- * so that the first request of each route says why it was slow; then the probe is off and
- * requests pay nothing for it.
+ * From the start of the window until {@link #PROBE_WINDOW} passes or
+ * {@link #PROBE_REQUESTS} requests complete without a new method and route, its
+ * {@link ColdRequestProbe} measures what the JVM does during each request, so that the
+ * first request of each route says why it was slow; then the probe is off and requests
+ * pay nothing for it. The count bounds what a busy application pays: the probe reads the
+ * thread's CPU time twice a request, a system call each.
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -31,6 +34,11 @@ public final class RequestStatistics implements PhaseRecorder {
 	 * How long the probe stays armed after the last new method and route.
 	 */
 	static final Duration PROBE_WINDOW = Duration.ofMinutes(1);
+
+	/**
+	 * How many requests the probe stays armed for after the last new method and route.
+	 */
+	static final long PROBE_REQUESTS = 10_000;
 
 	private static final long PROBE_WINDOW_NANOS = PROBE_WINDOW.toNanos();
 
@@ -109,7 +117,8 @@ public final class RequestStatistics implements PhaseRecorder {
 		}
 		statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
 				this.spikeDetection);
-		if (this.probe.armed() && System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS) {
+		if (this.probe.armed() && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
+				|| System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS)) {
 			this.probe.disarm();
 		}
 	}
@@ -138,6 +147,8 @@ public final class RequestStatistics implements PhaseRecorder {
 
 		private volatile long lastNewRouteNanos = System.nanoTime();
 
+		private final AtomicLong requestsSinceNewRoute = new AtomicLong();
+
 		State(int maxRoutes, @Nullable Instant since) {
 			this.routes = new AtomicReferenceArray<>(maxRoutes * RequestMethods.COUNT);
 			this.since = since;
@@ -147,6 +158,7 @@ public final class RequestStatistics implements PhaseRecorder {
 			RouteStatistics added = new RouteStatistics(route, method);
 			if (this.routes.compareAndSet(index, null, added)) {
 				this.lastNewRouteNanos = System.nanoTime();
+				this.requestsSinceNewRoute.set(0);
 				return added;
 			}
 			return this.routes.get(index);

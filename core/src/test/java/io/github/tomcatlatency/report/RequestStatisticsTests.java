@@ -55,6 +55,24 @@ class RequestStatisticsTests {
 		assertThat(this.statistics.probe().armed()).isTrue();
 	}
 
+	@Test
+	void probeIsDisarmedAfterManyRequestsWithoutANewRoute() {
+		this.statistics.reset();
+		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
+		for (long i = 1; i < RequestStatistics.PROBE_REQUESTS; i++) {
+			this.statistics.record(BOOKS, "GET", 200, request(1_000 + i, 1_000_000, 0));
+		}
+		assertThat(this.statistics.probe().armed()).isTrue();
+		// A new method counts as a new route: the count starts again.
+		this.statistics.record(BOOKS, "POST", 201, request(20_000, 1_000_000, 5));
+		for (long i = 1; i < RequestStatistics.PROBE_REQUESTS; i++) {
+			this.statistics.record(BOOKS, "POST", 201, request(20_000 + i, 1_000_000, 0));
+		}
+		assertThat(this.statistics.probe().armed()).isTrue();
+		this.statistics.record(BOOKS, "GET", 200, request(40_000, 1_000_000, 0));
+		assertThat(this.statistics.probe().armed()).isFalse();
+	}
+
 	private static CompletedRequest request(long startNanos, long mvcNanos, long classesLoaded) {
 		return new CompletedRequest() {
 
