@@ -18,6 +18,14 @@
 # the endpoint's request statistics, which it keeps only while the endpoint is exposed: the cost with
 # statistics on. The JVM without the starter gets the same setting, which exposes nothing more there.
 #
+# With SAME_JAR=1 the JVM without the starter is the jar with it, run with
+# --tomcat-latency.enabled=false: the only difference is the starter's work, not the jar's contents.
+# With CONTROL=1 both sides are that jar with the starter off: the same-jar control, whose spread
+# is what this machine's JVMs differ by when nothing differs.
+#
+# WITH_APP_ARGS='...' adds application arguments to the JVMs with the starter only, for example
+# --tomcat-latency.warmup.enabled=false to tell the warm-up's share from the per-request work's.
+#
 # Every JVM's figures are also appended to RESULTS (if set), one line each, so that several runs
 # can be pooled: bench/overhead.sh --summarize FILE...
 #
@@ -28,7 +36,7 @@
 # deep. The flag itself costs CPU: take the CPU figures from runs without it.
 #
 # Usage: [PAIRS=3] [WARMUP=30] [MEASURE=15] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
-#        [INLINING=1] [ENDPOINT=1] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
+#        [INLINING=1] [ENDPOINT=1] [SAME_JAR=1] [CONTROL=1] [WITH_APP_ARGS='...'] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
 #        [APP_DIR=directory with the two jars, by default bench/rest-app/target]
 #        bench/overhead.sh --summarize FILE...
 source "$(dirname "$0")/common.sh"
@@ -86,6 +94,15 @@ APP_ARGS=()
 if [[ -n ${ENDPOINT:-} ]]; then
 	APP_ARGS+=(--management.endpoints.web.exposure.include=health,tomcatlatency)
 fi
+read -r -a WITH_ARGS <<<"${WITH_APP_ARGS:-}"
+WITHOUT_ARGS=()
+if [[ -n ${SAME_JAR:-}${CONTROL:-} ]]; then
+	WITHOUT_JAR=$WITH_JAR
+	WITHOUT_ARGS=(--tomcat-latency.enabled=false)
+fi
+if [[ -n ${CONTROL:-} ]]; then
+	WITH_ARGS=("${WITHOUT_ARGS[@]}")
+fi
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 
@@ -97,9 +114,11 @@ jit_seconds() {
 # measure VARIANT JAR NUMBER: one fresh JVM; appends "VARIANT CPU_US RPS" to $WORK/results.
 measure() {
 	local variant=$1 jar=$2 number=$3 port log pid ticks jit out cpu rps
+	local args=("${WITH_ARGS[@]}")
+	[[ $variant == with ]] || args=("${WITHOUT_ARGS[@]}")
 	port=$(free_port)
 	log="$WORK/$variant-$number.log"
-	start_jar "$jar" "$port" "$log" "${APP_ARGS[@]}"
+	start_jar "$jar" "$port" "$log" "${APP_ARGS[@]}" "${args[@]}"
 	pid=${PIDS[-1]}
 	wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "http://127.0.0.1:$port$TARGET" >/dev/null
 	ticks=$(cpu_ticks "$pid")
@@ -134,5 +153,6 @@ for ((pair = 1; pair <= PAIRS; pair++)); do
 done
 summarize "$WORK/results"
 echo "$TARGET, $PAIRS pairs of fresh JVMs, wrk -t$THREADS -c$CONNECTIONS, ${WARMUP}s warm-up, ${MEASURE}s measured," \
-	"JVM options: ${JAVA_OPTS[*]:-defaults}; application arguments: ${APP_ARGS[*]:-none}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
+	"JVM options: ${JAVA_OPTS[*]:-defaults}; application arguments: ${APP_ARGS[*]:-none}," \
+	"with: $(basename "$WITH_JAR") ${WITH_ARGS[*]:-}, without: $(basename "$WITHOUT_JAR") ${WITHOUT_ARGS[*]:-}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
 rm -rf "$WORK"

@@ -3,13 +3,17 @@ package io.github.tomcatlatency.warmup;
 import java.lang.reflect.Type;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.HttpEntity;
+import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseBody;
@@ -18,12 +22,13 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * Builds, in the application's JSON mappers, the serializers of what the application's
- * handler methods return in a response body and the deserializers of what they read from
- * a request body: the per-type work that the first request of each JSON route otherwise
+ * Builds, in the JSON mapper that serves the application's JSON bodies (that of the first
+ * message converter that handles JSON), the serializers of what the application's handler
+ * methods return in a response body and the deserializers of what they read from a
+ * request body: the per-type work that the first request of each JSON route otherwise
  * pays for; of a {@code Page<T>} or another of Spring's generic containers, the
  * serializer of its content. Jackson only introspects the types; no application method is
- * called. Each JSON library's mappers are reached through its {@link JsonMappers}.
+ * called. Each JSON library's mapper is reached through its {@link JsonMappers}.
  */
 public final class JsonTypeWarmup implements WarmupTask {
 
@@ -53,14 +58,20 @@ public final class JsonTypeWarmup implements WarmupTask {
 
 	@Override
 	public void run() {
-		List<HttpMessageConverter<?>> converters = this.handlerAdapters.orderedStream()
+		// Spring MVC writes and reads a JSON body with the first converter that handles
+		// JSON: the Jackson converters after it (another library's that a dependency
+		// brings, XML, CBOR) never serve a JSON request, and preparing their mappers
+		// would
+		// only hold readiness back.
+		JsonMapper<?> json = this.handlerAdapters.orderedStream()
 			.flatMap((adapter) -> adapter.getMessageConverters().stream())
-			.toList();
-		List<LibraryMappers<?>> found = this.libraries.stream()
-			.<LibraryMappers<?>>map((library) -> LibraryMappers.of(library, converters))
-			.filter((library) -> !library.mappers().isEmpty())
-			.toList();
-		if (found.isEmpty()) {
+			.filter(JsonTypeWarmup::handlesJson)
+			.flatMap((converter) -> this.libraries.stream()
+				.map((library) -> JsonMapper.of(library, converter))
+				.filter(Objects::nonNull))
+			.findFirst()
+			.orElse(null);
+		if (json == null) {
 			return;
 		}
 		Set<Type> written = new LinkedHashSet<>();
@@ -68,7 +79,13 @@ public final class JsonTypeWarmup implements WarmupTask {
 		this.handlerMappings.orderedStream()
 			.flatMap((mapping) -> mapping.getHandlerMethods().values().stream())
 			.forEach((handlerMethod) -> collect(handlerMethod, written, read));
-		found.forEach((library) -> library.prepare(written, read));
+		json.prepare(written, read);
+	}
+
+	private static boolean handlesJson(HttpMessageConverter<?> converter) {
+		return converter.getSupportedMediaTypes()
+			.stream()
+			.anyMatch((mediaType) -> mediaType.isCompatibleWith(MediaType.APPLICATION_JSON));
 	}
 
 	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
@@ -107,30 +124,22 @@ public final class JsonTypeWarmup implements WarmupTask {
 	}
 
 	/**
-	 * A JSON library and the mappers of it that the message converters hold.
+	 * A JSON library and the mapper of one of its converters.
 	 *
 	 * @param <M> the library's mapper type
 	 * @param library the library
-	 * @param mappers its mappers, each once
+	 * @param mapper the converter's mapper
 	 */
-	private record LibraryMappers<M>(JsonMappers<M> library, Set<M> mappers) {
+	private record JsonMapper<M>(JsonMappers<M> library, M mapper) {
 
-		static <M> LibraryMappers<M> of(JsonMappers<M> library, List<HttpMessageConverter<?>> converters) {
-			Set<M> mappers = new LinkedHashSet<>();
-			for (HttpMessageConverter<?> converter : converters) {
-				M mapper = library.mapperOf(converter);
-				if (mapper != null) {
-					mappers.add(mapper);
-				}
-			}
-			return new LibraryMappers<>(library, mappers);
+		static <M> @Nullable JsonMapper<M> of(JsonMappers<M> library, HttpMessageConverter<?> converter) {
+			M mapper = library.mapperOf(converter);
+			return (mapper != null) ? new JsonMapper<>(library, mapper) : null;
 		}
 
 		void prepare(Set<Type> written, Set<Type> read) {
-			for (M mapper : this.mappers) {
-				written.forEach((type) -> this.library.prepareWriter(mapper, type));
-				read.forEach((type) -> this.library.prepareReader(mapper, type));
-			}
+			written.forEach((type) -> this.library.prepareWriter(this.mapper, type));
+			read.forEach((type) -> this.library.prepareReader(this.mapper, type));
 		}
 
 	}

@@ -136,7 +136,7 @@ public final class WarmupRunner {
 			WarmupResult ready = warmUp(server, this.requests.get(), null);
 			this.result = ready;
 			logReady(ready, background.size());
-			if (this.failOnError && ready.state() != State.COMPLETED) {
+			if (this.failOnError && ready.state() != State.COMPLETED && !this.stopping) {
 				throw new IllegalStateException("Tomcat warm-up " + describe(ready.state()) + ": " + ready.message()
 						+ " (tomcat-latency.warmup.fail-on-error=true)");
 			}
@@ -145,7 +145,7 @@ public final class WarmupRunner {
 			end();
 			throw ex;
 		}
-		if (background.isEmpty() || this.unreachable) {
+		if (background.isEmpty() || this.unreachable || this.stopping) {
 			end();
 			return;
 		}
