@@ -17,16 +17,16 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.DefaultResourceLoader;
@@ -87,8 +87,7 @@ class WarmupHandlerMappingIntegrationTests {
 	@Test
 	void routesAreNotReachableByOutsideTraffic() throws Exception {
 		try (ConfigurableApplicationContext context = start(EarlyCallerApplication.class)) {
-			// Before the warm-up: an application runner that runs first, once the server
-			// listens, even with the token.
+			// Before the warm-up, once the server listens, even with the token.
 			assertThat(context.getBean(EarlyCaller.class).statuses).hasSize(2 * PATHS.length).containsOnly(404);
 			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
 			int port = port(context);
@@ -188,7 +187,7 @@ class WarmupHandlerMappingIntegrationTests {
 
 	}
 
-	static class EarlyCaller implements ApplicationRunner, Ordered {
+	static class EarlyCaller implements ApplicationListener<ContextRefreshedEvent> {
 
 		private final Environment environment;
 
@@ -202,17 +201,19 @@ class WarmupHandlerMappingIntegrationTests {
 		}
 
 		@Override
-		public void run(ApplicationArguments args) throws Exception {
+		public void onApplicationEvent(ContextRefreshedEvent event) {
+			// The server listens once the context is refreshed; the warm-up starts when
+			// the application has started.
 			int port = port(this.environment);
-			for (String path : PATHS) {
-				this.statuses.add(send(port, "GET", path, null, null).statusCode());
-				this.statuses.add(send(port, "GET", path, this.marker.token(), null).statusCode());
+			try {
+				for (String path : PATHS) {
+					this.statuses.add(send(port, "GET", path, null, null).statusCode());
+					this.statuses.add(send(port, "GET", path, this.marker.token(), null).statusCode());
+				}
 			}
-		}
-
-		@Override
-		public int getOrder() {
-			return Ordered.HIGHEST_PRECEDENCE;
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
 		}
 
 	}

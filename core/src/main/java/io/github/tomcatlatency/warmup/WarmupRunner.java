@@ -41,8 +41,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 
 /**
- * Sends the warm-up requests over loopback through Tomcat once the server listens. Run
- * once the application's runners have run, before Spring Boot publishes
+ * Sends the warm-up requests over loopback through Tomcat once the server listens: the
+ * starter's own from when the application has started, beside the application's runners,
+ * and the application's routes once the runners have run, before Spring Boot publishes
  * {@code ReadinessState.ACCEPTING_TRAFFIC}, so the application reports itself ready only
  * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
  * converters and error handling have run once. Requests that real first requests do not
@@ -83,6 +84,8 @@ public final class WarmupRunner {
 
 	private volatile boolean stopping;
 
+	private @Nullable BuiltInPart builtInPart;
+
 	/**
 	 * Create a runner.
 	 * @param server the URI of the servlet context, {@code null} when no plain-HTTP
@@ -118,22 +121,52 @@ public final class WarmupRunner {
 	}
 
 	/**
-	 * Send the warm-up requests before readiness, and start those sent after it.
+	 * Start sending the starter's own requests, on threads of their own: called once the
+	 * application has started, so that they run beside the application's runners, whose
+	 * work they do not need. Does nothing when they have been started.
 	 */
-	public void run() {
+	public synchronized void start() {
+		if (this.builtInPart != null || this.stopping) {
+			return;
+		}
 		URI server = this.server.get();
 		if (server == null) {
-			this.result = WarmupResult.skipped(Instant.now(),
-					"No plain-HTTP connector listens: warm-up over HTTPS is not supported");
-			logger.info("Tomcat warm-up skipped: " + this.result.message());
+			return;
+		}
+		this.marker.setActive(true);
+		List<WarmupRequest> requests = this.requests.get();
+		// The built-in requests are the starter's own and independent of each other:
+		// sent side by side, they load and run cold code on two CPUs instead of one.
+		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
+		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
+		List<WarmupRequest> own = requests.subList(0, builtIn);
+		Thread thread = new Thread(() -> sending.sendAll(own, BUILT_IN_LANES), "tomcat-latency-warmup");
+		thread.setDaemon(true);
+		this.builtInPart = new BuiltInPart(server, requests, builtIn, sending, Instant.now(), thread);
+		thread.start();
+	}
+
+	/**
+	 * Send the warm-up requests before readiness, and start those sent after it: the
+	 * starter's own, if {@link #start()} has not started them, then the application's
+	 * routes.
+	 */
+	public void run() {
+		start();
+		BuiltInPart builtInPart = this.builtInPart;
+		if (builtInPart == null) {
+			if (!this.stopping) {
+				this.result = WarmupResult.skipped(Instant.now(),
+						"No plain-HTTP connector listens: warm-up over HTTPS is not supported");
+				logger.info("Tomcat warm-up skipped: " + this.result.message());
+			}
 			end();
 			return;
 		}
 		List<WarmupRequest> background = List.of();
-		this.marker.setActive(true);
 		try {
 			background = this.backgroundRequests.get();
-			WarmupResult ready = warmUp(server, this.requests.get(), null);
+			WarmupResult ready = warmUp(builtInPart);
 			this.result = ready;
 			logReady(ready, background.size());
 			if (this.failOnError && ready.state() != State.COMPLETED && !this.stopping) {
@@ -149,7 +182,7 @@ public final class WarmupRunner {
 			end();
 			return;
 		}
-		startInBackground(server, background);
+		startInBackground(builtInPart.server(), background);
 	}
 
 	/**
@@ -165,7 +198,7 @@ public final class WarmupRunner {
 		WarmupResult ready = this.result;
 		Thread thread = new Thread(() -> {
 			try {
-				WarmupResult all = warmUp(server, background, ready);
+				WarmupResult all = warmUpInBackground(server, background, ready);
 				this.result = all;
 				logFailures(all.requests().subList(ready.requests().size(), all.requests().size()));
 				logger.debug("Tomcat warm-up sent " + background.size() + " requests in the background");
@@ -184,44 +217,70 @@ public final class WarmupRunner {
 	}
 
 	/**
-	 * Send requests and return the result of the warm-up so far.
+	 * Wait for the starter's own requests, then send the application's routes, one after
+	 * another in order, with a time budget of their own: the application's runners may
+	 * have taken longer than the warm-up's timeout.
+	 * @param builtInPart the starter's own requests, on their way
+	 * @return the result of the warm-up before readiness
+	 */
+	private WarmupResult warmUp(BuiltInPart builtInPart) {
+		long readyNanos = System.nanoTime();
+		try {
+			builtInPart.thread().join();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			builtInPart.sending().unreachable = describe(ex);
+		}
+		List<WarmupRequest> requests = builtInPart.requests();
+		Sending application = new Sending(builtInPart.server(), System.nanoTime() + this.timeout.toNanos());
+		if (builtInPart.sending().unreachable == null) {
+			application.sendAll(requests.subList(builtInPart.builtIn(), requests.size()), 1);
+		}
+		List<RequestResult> results = new ArrayList<>(builtInPart.sending().results());
+		results.addAll(application.results());
+		// What it held readiness back by: the application's runners ran beside the
+		// built-in requests.
+		double readinessHeldMs = WarmupResult.millis(System.nanoTime() - readyNanos);
+		return result(builtInPart.server(), builtInPart.startedAt(), readinessHeldMs, results, builtInPart.sending(),
+				application);
+	}
+
+	/**
+	 * Send the requests that follow readiness, on one lane: one CPU stays with the
+	 * application's first requests.
 	 * @param server the URI of the servlet context
 	 * @param requests the requests to send
-	 * @param before what an earlier part of the warm-up sent, or {@code null}
+	 * @param ready the result of the warm-up before readiness
 	 * @return the result of both parts
 	 */
-	private WarmupResult warmUp(URI server, List<WarmupRequest> requests, @Nullable WarmupResult before) {
-		Instant startedAt = (before != null && before.startedAt() != null) ? before.startedAt() : Instant.now();
-		double readinessHeldMs = (before != null) ? before.readinessHeldMs() : 0;
+	private WarmupResult warmUpInBackground(URI server, List<WarmupRequest> requests, WarmupResult ready) {
 		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
-		// The built-in requests are the starter's own and independent of each other:
-		// sent side by side, they load and run cold code on two CPUs instead of one.
-		// The application's routes go one after another, in order.
-		// After readiness, one lane leaves a CPU to the application's first requests.
-		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
-		sending.sendAll(requests.subList(0, builtIn), (before != null) ? 1 : BUILT_IN_LANES);
-		sending.sendAll(requests.subList(builtIn, requests.size()), 1);
-		List<RequestResult> results = new ArrayList<>();
-		if (before != null) {
-			results.addAll(before.requests());
-		}
+		sending.sendAll(requests, 1);
+		List<RequestResult> results = new ArrayList<>(ready.requests());
 		results.addAll(sending.results());
+		return result(server, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), results, sending);
+	}
+
+	private WarmupResult result(URI server, Instant startedAt, double readinessHeldMs, List<RequestResult> results,
+			Sending... parts) {
 		Instant endedAt = Instant.now();
-		if (before == null) {
-			readinessHeldMs = WarmupResult.millis(Duration.between(startedAt, endedAt).toNanos());
+		for (Sending part : parts) {
+			if (part.unreachable != null) {
+				this.unreachable = true;
+				return WarmupResult.ended(State.FAILED, startedAt, endedAt, readinessHeldMs,
+						"Cannot reach " + server + ": " + part.unreachable, results);
+			}
 		}
-		if (sending.unreachable != null) {
-			this.unreachable = true;
-			return WarmupResult.ended(State.FAILED, startedAt, endedAt, readinessHeldMs,
-					"Cannot reach " + server + ": " + sending.unreachable, results);
+		for (Sending part : parts) {
+			if (part.timedOut) {
+				return WarmupResult.ended(
+						State.TIMED_OUT, startedAt, endedAt, readinessHeldMs, "Not every request was sent within "
+								+ this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)" + failures(results),
+						results);
+			}
 		}
-		if (sending.timedOut) {
-			return WarmupResult.ended(
-					State.TIMED_OUT, startedAt, endedAt, readinessHeldMs, "Not every request was sent within "
-							+ this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)" + failures(results),
-					results);
-		}
-		return ended(startedAt, endedAt, readinessHeldMs, sending.deadline, results);
+		return ended(startedAt, endedAt, readinessHeldMs, parts[parts.length - 1].deadline, results);
 	}
 
 	private void logReady(WarmupResult result, int background) {
@@ -327,6 +386,21 @@ public final class WarmupRunner {
 	private static String describe(Exception ex) {
 		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
 				: ex.getClass().getSimpleName();
+	}
+
+	/**
+	 * The starter's own requests, sent from when the application has started.
+	 *
+	 * @param server the URI of the servlet context
+	 * @param requests every request to send before readiness, the starter's own first
+	 * @param builtIn how many of them are the starter's own
+	 * @param sending the starter's own on their way
+	 * @param startedAt when they started
+	 * @param thread the thread that sends them
+	 */
+	private record BuiltInPart(URI server, List<WarmupRequest> requests, int builtIn, Sending sending,
+			Instant startedAt, Thread thread) {
+
 	}
 
 	/**

@@ -27,12 +27,15 @@ import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -408,6 +411,16 @@ class WarmupIntegrationTests {
 	}
 
 	@Test
+	void builtInRequestsRunBesideTheApplicationsRunners() {
+		try (ConfigurableApplicationContext context = start("test.waiting-runner=true")) {
+			// The runner saw a warm-up request pass the application's filters while it
+			// ran.
+			assertThat(WaitingRunner.sawWarmupRequest).isTrue();
+			assertThat(context.getBean(WarmupRunner.class).getResult().state()).isEqualTo(State.COMPLETED);
+		}
+	}
+
+	@Test
 	void backgroundRequestsStopQuietlyWhenTheApplicationCloses(CapturedOutput output) throws Exception {
 		HeldController.reset();
 		ConfigurableApplicationContext context = start("test.background=true");
@@ -500,7 +513,7 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
-			BackgroundRoutes.class })
+			BackgroundRoutes.class, WaitingRunner.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -704,6 +717,31 @@ class WarmupIntegrationTests {
 				}
 
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("test.waiting-runner")
+	static class WaitingRunner {
+
+		static volatile boolean sawWarmupRequest;
+
+		private final CountDownLatch warmupRequest = new CountDownLatch(1);
+
+		@Bean
+		Filter warmupRequestSeen() {
+			return (request, response, chain) -> {
+				if (((HttpServletRequest) request).getHeader(WarmupRequestMarker.HEADER) != null) {
+					this.warmupRequest.countDown();
+				}
+				chain.doFilter(request, response);
+			};
+		}
+
+		@Bean
+		ApplicationRunner waitingRunner() {
+			return (args) -> sawWarmupRequest = this.warmupRequest.await(30, TimeUnit.SECONDS);
 		}
 
 	}

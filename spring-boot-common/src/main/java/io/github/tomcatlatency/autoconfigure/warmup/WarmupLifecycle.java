@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.ContextClosedEvent;
@@ -10,8 +11,10 @@ import org.springframework.context.event.SmartApplicationListener;
 import org.springframework.core.Ordered;
 
 /**
- * Runs the warm-up when the application is ready, before Spring Boot publishes
- * {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops it when the application closes.
+ * Starts the warm-up's own requests when the application has started, beside the
+ * application's runners, sends the application's routes when it is ready, before Spring
+ * Boot publishes {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops the warm-up when the
+ * application closes.
  * <p>
  * Not an application runner: Spring Boot runs unordered runners in no fixed order, and a
  * configured request may need what the application's runners prepare (the data its route
@@ -32,13 +35,17 @@ final class WarmupLifecycle implements SmartApplicationListener {
 
 	@Override
 	public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
-		return ApplicationReadyEvent.class.isAssignableFrom(eventType)
+		return ApplicationStartedEvent.class.isAssignableFrom(eventType)
+				|| ApplicationReadyEvent.class.isAssignableFrom(eventType)
 				|| ContextClosedEvent.class.isAssignableFrom(eventType);
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
-		if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
+		if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
+			this.runner.start();
+		}
+		else if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
 			this.runner.run();
 		}
 		else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
