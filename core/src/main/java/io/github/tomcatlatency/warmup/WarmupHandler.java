@@ -2,9 +2,11 @@ package io.github.tomcatlatency.warmup;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -61,10 +63,20 @@ final class WarmupHandler {
 
 	String tasks() {
 		StringBuilder ran = new StringBuilder();
-		for (WarmupTask task : this.tasks.orderedStream().toList()) {
+		// The wait for the background work last: that work started with the application,
+		// and the other tasks run meanwhile instead of after it.
+		List<WarmupTask> tasks = this.tasks.orderedStream()
+			.sorted(Comparator.comparing((task) -> task instanceof BackgroundWarmup))
+			.toList();
+		for (WarmupTask task : tasks) {
+			long start = System.nanoTime();
 			try {
 				task.run();
 				ran.append(task.name()).append(' ');
+				if (logger.isDebugEnabled()) {
+					logger.debug("Warm-up task " + task.name() + " ran in "
+							+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+				}
 			}
 			catch (Exception | LinkageError ex) {
 				// A LinkageError: a library version the task does not know. Skipping it
