@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param startedAt when it started, {@code null} before
  * @param endedAt when it ended, {@code null} before
  * @param durationMs how long it took, {@code 0} before it ended
- * @param readinessHeldMs how long it held readiness back: the part sent before the
- * application was ready, {@code 0} before it ended
+ * @param readinessHeldMs how long it held readiness back: from when the application's
+ * runners had run until the part sent before readiness ended, {@code 0} before it ended
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
  */
