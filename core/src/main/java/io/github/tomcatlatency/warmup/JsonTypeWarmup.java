@@ -61,8 +61,7 @@ public final class JsonTypeWarmup implements WarmupTask {
 		// Spring MVC writes and reads a JSON body with the first converter that handles
 		// JSON: the Jackson converters after it (another library's that a dependency
 		// brings, XML, CBOR) never serve a JSON request, and preparing their mappers
-		// would
-		// only hold readiness back.
+		// would only hold readiness back.
 		JsonMapper<?> json = this.handlerAdapters.orderedStream()
 			.flatMap((adapter) -> adapter.getMessageConverters().stream())
 			.filter(JsonTypeWarmup::handlesJson)
