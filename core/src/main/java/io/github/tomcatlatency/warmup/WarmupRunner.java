@@ -142,7 +142,8 @@ public final class WarmupRunner {
 		List<WarmupRequest> own = requests.subList(0, builtIn);
 		Thread thread = new Thread(() -> sending.sendAll(own, BUILT_IN_LANES), "tomcat-latency-warmup");
 		thread.setDaemon(true);
-		this.builtInPart = new BuiltInPart(server, requests, builtIn, sending, Instant.now(), thread);
+		this.builtInPart = new BuiltInPart(server, requests.subList(builtIn, requests.size()), sending, Instant.now(),
+				thread);
 		thread.start();
 	}
 
@@ -232,10 +233,9 @@ public final class WarmupRunner {
 			Thread.currentThread().interrupt();
 			builtInPart.sending().unreachable = describe(ex);
 		}
-		List<WarmupRequest> requests = builtInPart.requests();
 		Sending application = new Sending(builtInPart.server(), System.nanoTime() + this.timeout.toNanos());
 		if (builtInPart.sending().unreachable == null) {
-			application.sendAll(requests.subList(builtInPart.builtIn(), requests.size()), 1);
+			application.sendAll(builtInPart.applicationRequests(), 1);
 		}
 		List<RequestResult> results = new ArrayList<>(builtInPart.sending().results());
 		results.addAll(application.results());
@@ -392,14 +392,13 @@ public final class WarmupRunner {
 	 * The starter's own requests, sent from when the application has started.
 	 *
 	 * @param server the URI of the servlet context
-	 * @param requests every request to send before readiness, the starter's own first
-	 * @param builtIn how many of them are the starter's own
+	 * @param applicationRequests the requests to send after them, before readiness
 	 * @param sending the starter's own on their way
 	 * @param startedAt when they started
 	 * @param thread the thread that sends them
 	 */
-	private record BuiltInPart(URI server, List<WarmupRequest> requests, int builtIn, Sending sending,
-			Instant startedAt, Thread thread) {
+	private record BuiltInPart(URI server, List<WarmupRequest> applicationRequests, Sending sending, Instant startedAt,
+			Thread thread) {
 
 	}
 
