@@ -24,6 +24,7 @@ import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
 import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
+import io.github.tomcatlatency.warmup.ConnectorActivity;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -124,8 +125,8 @@ class UserBeansTests {
 
 	@Test
 	void userWarmupRunnerWins() {
-		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, List::of, List::of,
-				new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
+		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, () -> ConnectorActivity.UNKNOWN,
+				List::of, List::of, new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
 	}
 
 	@Test

@@ -27,6 +27,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -48,7 +49,8 @@ import org.springframework.http.HttpHeaders;
  * after the connector, parser, mapper, filters, {@code DispatcherServlet}, message
  * converters and error handling have run once. Requests that real first requests do not
  * need, such as a library's API description, are sent after that, in the background: they
- * never hold readiness back.
+ * never hold readiness back, and each waits for a pause in the application's traffic, so
+ * that they do not slow down the real first requests that follow readiness.
  * <p>
  * Each request is sent once per repetition, never retried. The timeout bounds how long
  * readiness waits, the request timeout how long one request may take; a server that
@@ -64,7 +66,15 @@ public final class WarmupRunner {
 
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
+	/**
+	 * How long the server must have served nothing before a background request goes out:
+	 * longer than the gaps between a client's successive requests.
+	 */
+	private static final Duration BACKGROUND_PAUSE = Duration.ofSeconds(2);
+
 	private final Supplier<@Nullable URI> server;
+
+	private final TrafficPause backgroundPause;
 
 	private final Supplier<List<WarmupRequest>> requests;
 
@@ -90,6 +100,8 @@ public final class WarmupRunner {
 	 * Create a runner.
 	 * @param server the URI of the servlet context, {@code null} when no plain-HTTP
 	 * connector listens
+	 * @param serverActivity the server's {@link ConnectorActivity}, which the requests
+	 * sent after readiness wait to stand still
 	 * @param requests the requests to send before readiness, asked once the server
 	 * listens
 	 * @param backgroundRequests the requests to send after them, without holding
@@ -99,10 +111,11 @@ public final class WarmupRunner {
 	 * @param requestTimeout how long one request may take
 	 * @param failOnError whether a warm-up that did not warm every route fails start-up
 	 */
-	public WarmupRunner(Supplier<@Nullable URI> server, Supplier<List<WarmupRequest>> requests,
-			Supplier<List<WarmupRequest>> backgroundRequests, WarmupRequestMarker marker, Duration timeout,
-			Duration requestTimeout, boolean failOnError) {
+	public WarmupRunner(Supplier<@Nullable URI> server, LongSupplier serverActivity,
+			Supplier<List<WarmupRequest>> requests, Supplier<List<WarmupRequest>> backgroundRequests,
+			WarmupRequestMarker marker, Duration timeout, Duration requestTimeout, boolean failOnError) {
 		this.server = server;
+		this.backgroundPause = new TrafficPause(serverActivity, BACKGROUND_PAUSE);
 		this.requests = requests;
 		this.backgroundRequests = backgroundRequests;
 		this.marker = marker;
@@ -138,7 +151,7 @@ public final class WarmupRunner {
 		// The built-in requests are the starter's own and independent of each other:
 		// sent side by side, they load and run cold code on two CPUs instead of one.
 		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
-		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
+		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos(), null);
 		List<WarmupRequest> own = requests.subList(0, builtIn);
 		Thread thread = new Thread(() -> sending.sendAll(own, BUILT_IN_LANES), "tomcat-latency-warmup");
 		thread.setDaemon(true);
@@ -201,8 +214,14 @@ public final class WarmupRunner {
 			try {
 				WarmupResult all = warmUpInBackground(server, background, ready);
 				this.result = all;
-				logFailures(all.requests().subList(ready.requests().size(), all.requests().size()));
-				logger.debug("Tomcat warm-up sent " + background.size() + " requests in the background");
+				List<RequestResult> sent = all.requests().subList(ready.requests().size(), all.requests().size());
+				logFailures(sent);
+				logger.debug("Tomcat warm-up sent " + sent.size() + " of " + background.size()
+						+ " requests in the background"
+						+ ((sent.size() < background.size() && !this.stopping)
+								? ", the rest skipped: the application's traffic left no pause of "
+										+ BACKGROUND_PAUSE.toSeconds() + " s within " + this.timeout.toMillis() + " ms"
+								: ""));
 			}
 			finally {
 				end();
@@ -233,7 +252,7 @@ public final class WarmupRunner {
 			Thread.currentThread().interrupt();
 			builtInPart.sending().unreachable = describe(ex);
 		}
-		Sending application = new Sending(builtInPart.server(), System.nanoTime() + this.timeout.toNanos());
+		Sending application = new Sending(builtInPart.server(), System.nanoTime() + this.timeout.toNanos(), null);
 		if (builtInPart.sending().unreachable == null) {
 			application.sendAll(builtInPart.applicationRequests(), 1);
 		}
@@ -247,15 +266,15 @@ public final class WarmupRunner {
 	}
 
 	/**
-	 * Send the requests that follow readiness, on one lane: one CPU stays with the
-	 * application's first requests.
+	 * Send the requests that follow readiness, on one lane, each in a pause of the
+	 * application's traffic: the CPUs stay with the application's first requests.
 	 * @param server the URI of the servlet context
 	 * @param requests the requests to send
 	 * @param ready the result of the warm-up before readiness
 	 * @return the result of both parts
 	 */
 	private WarmupResult warmUpInBackground(URI server, List<WarmupRequest> requests, WarmupResult ready) {
-		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos());
+		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos(), this.backgroundPause);
 		sending.sendAll(requests, 1);
 		List<RequestResult> results = new ArrayList<>(ready.requests());
 		results.addAll(sending.results());
@@ -405,7 +424,8 @@ public final class WarmupRunner {
 	/**
 	 * The requests of one warm-up on their way: sent on one or more lanes, each lane
 	 * taking the next request not yet sent, until every one is sent, the timeout passes
-	 * or the server turns out to be unreachable.
+	 * or the server turns out to be unreachable; with a pause to wait for, until no pause
+	 * comes before the timeout, which leaves the rest unsent without failing them.
 	 */
 	private final class Sending {
 
@@ -413,17 +433,22 @@ public final class WarmupRunner {
 
 		private final long deadline;
 
+		private final @Nullable TrafficPause pause;
+
 		private final List<@Nullable RequestResult> results = new ArrayList<>();
 
 		private volatile @Nullable String unreachable;
 
 		private volatile boolean timedOut;
 
+		private volatile boolean noPause;
+
 		private @Nullable HttpClient patchClient;
 
-		Sending(URI server, long deadline) {
+		Sending(URI server, long deadline, @Nullable TrafficPause pause) {
 			this.server = server;
 			this.deadline = deadline;
+			this.pause = pause;
 		}
 
 		void sendAll(List<WarmupRequest> requests, int lanes) {
@@ -467,11 +492,15 @@ public final class WarmupRunner {
 		}
 
 		private boolean stopped() {
-			return this.unreachable != null || this.timedOut || WarmupRunner.this.stopping
+			return this.unreachable != null || this.timedOut || this.noPause || WarmupRunner.this.stopping
 					|| Thread.currentThread().isInterrupted();
 		}
 
 		private @Nullable RequestResult sendOne(WarmupRequest request) {
+			if (this.pause != null && !this.pause.await(this.deadline, this::stopped)) {
+				this.noPause = true;
+				return null;
+			}
 			long remaining = this.deadline - System.nanoTime();
 			if (remaining <= 0) {
 				this.timedOut = true;

@@ -438,6 +438,30 @@ class WarmupIntegrationTests {
 		assertThat(warnings(output)).isEmpty();
 	}
 
+	@Test
+	void backgroundRequestsWaitForAPauseInTheApplicationsTraffic() throws Exception {
+		HeldController.reset();
+		try (ConfigurableApplicationContext context = start("test.background=true")) {
+			int port = port(context);
+			// Real traffic from readiness on, each request sooner after the last than the
+			// pause the background requests wait for.
+			for (int i = 0; i < 40; i++) {
+				assertThat(get(port, "/warmed").statusCode()).isEqualTo(200);
+				assertThat(HeldController.entered.getCount()).isOne();
+				Thread.sleep(100);
+			}
+			assertThat(HeldController.entered.await(60, TimeUnit.SECONDS)).isTrue();
+			HeldController.release.countDown();
+			WarmupRunner runner = context.getBean(WarmupRunner.class);
+			await().atMost(60, TimeUnit.SECONDS)
+				.until(() -> runner.getResult()
+					.requests()
+					.stream()
+					.anyMatch((result) -> "/warmed".equals(result.path())));
+			assertThat(runner.getResult().state()).isEqualTo(State.COMPLETED);
+		}
+	}
+
 	private static boolean accepts(int port) {
 		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
 			return true;

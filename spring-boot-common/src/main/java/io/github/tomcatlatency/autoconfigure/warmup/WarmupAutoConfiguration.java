@@ -12,6 +12,7 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.training.TrainingRequests;
 import io.github.tomcatlatency.warmup.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.ConnectorActivity;
 import io.github.tomcatlatency.warmup.Jackson2Mappers;
 import io.github.tomcatlatency.warmup.JsonMappers;
 import io.github.tomcatlatency.warmup.JsonTypeWarmup;
@@ -89,8 +90,9 @@ public final class WarmupAutoConfiguration {
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
-		return new WarmupRunner(() -> serverUri(context, tomcat), requests, warmupRequests::background, marker,
-				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
+		return new WarmupRunner(() -> serverUri(context, tomcat), new ConnectorActivity(tomcat::get), requests,
+				warmupRequests::background, marker, warmup.getTimeout(), warmup.getRequestTimeout(),
+				warmup.isFailOnError());
 	}
 
 	@Bean
