@@ -216,12 +216,7 @@ public final class WarmupRunner {
 				this.result = all;
 				List<RequestResult> sent = all.requests().subList(ready.requests().size(), all.requests().size());
 				logFailures(sent);
-				logger.debug("Tomcat warm-up sent " + sent.size() + " of " + background.size()
-						+ " requests in the background"
-						+ ((sent.size() < background.size() && !this.stopping)
-								? ", the rest skipped: the application's traffic left no pause of "
-										+ BACKGROUND_PAUSE.toSeconds() + " s within " + this.timeout.toMillis() + " ms"
-								: ""));
+				logger.debug("Tomcat warm-up sent " + sent.size() + " requests in the background");
 			}
 			finally {
 				end();
@@ -276,6 +271,11 @@ public final class WarmupRunner {
 	private WarmupResult warmUpInBackground(URI server, List<WarmupRequest> requests, WarmupResult ready) {
 		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos(), this.backgroundPause);
 		sending.sendAll(requests, 1);
+		if (sending.noPause) {
+			logger.debug("Tomcat warm-up skipped the rest of its background requests: the application's traffic "
+					+ "left no pause of " + BACKGROUND_PAUSE.toSeconds() + " s within " + this.timeout.toMillis()
+					+ " ms");
+		}
 		List<RequestResult> results = new ArrayList<>(ready.requests());
 		results.addAll(sending.results());
 		return result(server, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), results, sending);
@@ -498,7 +498,8 @@ public final class WarmupRunner {
 
 		private @Nullable RequestResult sendOne(WarmupRequest request) {
 			if (this.pause != null && !this.pause.await(this.deadline, this::stopped)) {
-				this.noPause = true;
+				// Stopped while waiting is not the want of a pause.
+				this.noPause = !stopped();
 				return null;
 			}
 			long remaining = this.deadline - System.nanoTime();
