@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * End-to-end tests of the executable jar: {@code java -jar} alone, in its own JVM, on
- * real fat jars, among them the sample's, which the build packages before this module.
+ * real fat jars, among them the benchmark API application's, which the build packages
+ * before this module.
  */
 class ExecutableJarIT {
 
@@ -43,10 +44,10 @@ class ExecutableJarIT {
 	}
 
 	@Test
-	void samplesOwnFatJar() throws Exception {
-		Path sample = Path.of(System.getProperty("sample.jar"));
-		assertThat(sample).as("the sample's fat jar: build the sample module first").isRegularFile();
-		Result result = run("--fail-on", "none", sample.toString());
+	void benchmarkApiApplicationsFatJar() throws Exception {
+		Path application = Path.of(System.getProperty("api-app.jar"));
+		assertThat(application).as("the API application's fat jar: build bench/api-app first").isRegularFile();
+		Result result = run("--fail-on", "none", application.toString());
 		assertThat(result.status()).isZero();
 		assertThat(result.out()).contains("Spring Boot: " + System.getProperty("spring-boot.version"))
 			.containsPattern("Tomcat: 11\\.0\\.\\d+ \\(tomcat-embed-core-11\\.0\\.\\d+\\.jar\\)")

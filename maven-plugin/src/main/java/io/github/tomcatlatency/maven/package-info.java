@@ -1,4 +1,5 @@
 /**
- * The Maven plugin: the verdict on the Tomcat a project resolves, at build time.
+ * The Maven plugin: the verdict on the Tomcat a project resolves, and a trained start of
+ * the application, at build time.
  */
 package io.github.tomcatlatency.maven;

@@ -1,0 +1,78 @@
+package io.github.tomcatlatency.maven;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+import org.apache.maven.plugin.MojoFailureException;
+
+/**
+ * A Spring Boot executable jar with tomcat-latency's starter in it: what a training run
+ * can start.
+ *
+ * @param path the jar
+ * @param springBootVersion the Spring Boot version its manifest names
+ */
+record BootJar(Path path, String springBootVersion) {
+
+	private static final String[] STARTER_JARS = { "BOOT-INF/lib/tomcat-latency-spring-boot-autoconfigure-",
+			"BOOT-INF/lib/tomcat-latency-spring-boot3-autoconfigure-" };
+
+	/**
+	 * Check a jar.
+	 * @param path the jar
+	 * @return the jar
+	 * @throws MojoFailureException naming what to change when it is no Boot jar with the
+	 * starter
+	 */
+	static BootJar of(Path path) throws MojoFailureException {
+		if (!Files.isRegularFile(path)) {
+			throw new MojoFailureException("jar: " + path + " does not exist. Run the train goal after "
+					+ "spring-boot-maven-plugin's repackage (declare it after that plugin, or bind it to a later "
+					+ "phase), or set jar to the application's executable jar.");
+		}
+		try (JarFile jar = new JarFile(path.toFile())) {
+			Manifest manifest = jar.getManifest();
+			String version = (manifest != null) ? manifest.getMainAttributes().getValue("Spring-Boot-Version") : null;
+			if (version == null) {
+				throw new MojoFailureException("jar: " + path + " is not a Spring Boot executable jar (its manifest "
+						+ "has no Spring-Boot-Version). Run the train goal after spring-boot-maven-plugin's "
+						+ "repackage, or set jar to the executable jar.");
+			}
+			if (!hasStarter(jar)) {
+				throw new MojoFailureException("jar: " + path + " does not contain tomcat-latency's starter, whose "
+						+ "training mode the training run needs. Add io.github.tomcatlatency:"
+						+ "tomcat-latency-spring-boot-starter (Spring Boot 4) or "
+						+ "tomcat-latency-spring-boot3-starter (Spring Boot 3.5) to the application's dependencies.");
+			}
+			return new BootJar(path, version);
+		}
+		catch (IOException ex) {
+			throw new MojoFailureException("jar: " + path + " cannot be read as a jar (" + ex.getMessage() + ").", ex);
+		}
+	}
+
+	private static boolean hasStarter(JarFile jar) {
+		for (JarEntry entry : Collections.list(jar.entries())) {
+			for (String starter : STARTER_JARS) {
+				if (entry.getName().startsWith(starter)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Return the jar's file name, which the extracted layout keeps.
+	 * @return the file name
+	 */
+	String fileName() {
+		return this.path.getFileName().toString();
+	}
+
+}
