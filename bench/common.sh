@@ -30,15 +30,23 @@ start_sample() {
 start_jar() {
 	local jar=$1 port=$2 log=$3
 	shift 3
+	start_command "$port" "$log" "${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" "$@"
+}
+
+# start_command PORT LOGFILE COMMAND [ARGS...]: starts a command that runs an application, with
+# --server.port and --server.address added, and waits until it is ready, as start_sample.
+start_command() {
+	local port=$1 log=$2
+	shift 2
 	# Emptied here, not only by the background job's redirection: until that job runs, the
 	# readiness check would read the previous JVM's log and find it ready.
 	: >"$log"
-	"${JAVA:-java}" "${JAVA_OPTS[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 "$@" >"$log" 2>&1 &
+	"$@" --server.port="$port" --server.address=127.0.0.1 >"$log" 2>&1 &
 	PIDS+=($!)
 	local deadline=$((SECONDS + ${START_TIMEOUT:-90}))
 	until is_ready "$port" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
-			echo "The sample on port $port did not start; its log:" >&2
+			echo "The application on port $port did not start; its log:" >&2
 			cat "$log" >&2
 			return 1
 		fi

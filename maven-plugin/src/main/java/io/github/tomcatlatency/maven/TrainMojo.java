@@ -84,6 +84,15 @@ public class TrainMojo extends AbstractMojo {
 	private Map<String, String> properties = new LinkedHashMap<>();
 
 	/**
+	 * Further application arguments of the training run and the check start, after those
+	 * from {@code profiles}, {@code properties} and {@code warmupRequests}, for example
+	 * {@code --spring.config.additional-location=file:src/training/training.yml}; on the
+	 * command line, comma-separated.
+	 */
+	@Parameter(property = "tomcat-latency.train.arguments")
+	private List<String> arguments = new ArrayList<>();
+
+	/**
 	 * Warm-up requests of the training run, each with {@code method}, {@code path},
 	 * {@code headers}, {@code body} and {@code repetitions}: they replace the
 	 * application's own {@code tomcat-latency.warmup.requests} for the training run, and
@@ -228,21 +237,25 @@ public class TrainMojo extends AbstractMojo {
 	// The application's arguments for the training run, or for the check start (the
 	// same resources, without the training mode).
 	private List<String> applicationArguments(boolean training) {
-		Map<String, String> arguments = new LinkedHashMap<>();
-		arguments.put("server.port", Integer.toString(this.port));
-		arguments.put("server.address", "127.0.0.1");
+		Map<String, String> values = new LinkedHashMap<>();
+		values.put("server.port", Integer.toString(this.port));
+		values.put("server.address", "127.0.0.1");
 		if (training) {
-			arguments.put("tomcat-latency.warmup.training", "true");
+			values.put("tomcat-latency.warmup.training", "true");
 		}
 		if (!this.profiles.isEmpty()) {
-			arguments.put("spring.profiles.active", String.join(",", this.profiles));
+			values.put("spring.profiles.active", String.join(",", this.profiles));
 		}
 		for (int i = 0; i < this.warmupRequests.size(); i++) {
-			arguments.putAll(this.warmupRequests.get(i).properties(i));
+			values.putAll(this.warmupRequests.get(i).properties(i));
 		}
-		// The application's own properties last: they may set the port or address.
-		arguments.putAll(this.properties);
-		return arguments.entrySet().stream().map((entry) -> "--" + entry.getKey() + "=" + entry.getValue()).toList();
+		// The application's own properties last: they may set the port or address. One
+		// value each: Spring Boot would join repeated command-line properties.
+		values.putAll(this.properties);
+		List<String> all = new ArrayList<>();
+		values.forEach((name, value) -> all.add("--" + name + "=" + value));
+		all.addAll(this.arguments);
+		return all;
 	}
 
 	private Path log(String name) {
