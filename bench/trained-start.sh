@@ -15,6 +15,9 @@
 # first visit, the first request of each page in order, then WARM_REQUESTS more of each page (warm
 # medians). The penalty left is the first visit's time above the warm medians, trained over plain,
 # from the medians of each. Every JVM's figures are printed.
+#
+# APP=jar measures an application built elsewhere whose own build ran the goal: JAR names its fat jar,
+# TRAINED the goal's outputDirectory, PAGES the paths to visit (space-separated).
 source "$(dirname "$0")/common.sh"
 
 APP=${1:?usage: trained-start.sh web|rest|api 25|17 [runs]}
@@ -31,21 +34,26 @@ case $APP in
 web) PAGES=(/ "/books/search?q=the" /books) ;;
 rest) PAGES=(/hello /items /items/1) ;;
 api) PAGES=(/api/books "/api/books?title=river" /api/books/1) AUTH=(-u librarian:librarian-secret) ;;
-*) echo "APP must be web, rest or api" >&2; exit 2 ;;
+jar) read -ra PAGES <<<"${PAGES:?PAGES names the paths to visit}" ;;
+*) echo "APP must be web, rest, api or jar" >&2; exit 2 ;;
 esac
-JAR="$BENCH_DIR/$APP-app/target/bench-$APP-app.jar"
-OUTPUT="$BENCH_DIR/$APP-app/target/trained-start-$JAVA_VERSION"
 JAVA_OPTS=()
-VERSION=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
-
-build_bench_apps
-(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
-start=$(now_ms)
-(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$APP-app" \
-	"io.github.tomcatlatency:tomcat-latency-maven-plugin:$VERSION:train" \
-	-Dtomcat-latency.train.javaHome="$JDK" -Dtomcat-latency.train.outputDirectory="$OUTPUT" \
-	-Dtomcat-latency.train.arguments="--spring.config.additional-location=file:$BENCH_DIR/trained-start/$APP.yml")
-echo "train goal: $(($(now_ms) - start)) ms; $(grep -v '^#' "$OUTPUT/application/tomcat-latency-training.properties" | sort | tr '\n' ' ')"
+if [[ $APP == jar ]]; then
+	JAR=${JAR:?JAR names the fat jar} OUTPUT=${TRAINED:?TRAINED names the outputDirectory of the train goal}
+else
+	JAR="$BENCH_DIR/$APP-app/target/bench-$APP-app.jar"
+	OUTPUT="$BENCH_DIR/$APP-app/target/trained-start-$JAVA_VERSION"
+	VERSION=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
+	build_bench_apps
+	(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
+	start=$(now_ms)
+	(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$APP-app" \
+		"io.github.tomcatlatency:tomcat-latency-maven-plugin:$VERSION:train" \
+		-Dtomcat-latency.train.javaHome="$JDK" -Dtomcat-latency.train.outputDirectory="$OUTPUT" \
+		-Dtomcat-latency.train.arguments="--spring.config.additional-location=file:$BENCH_DIR/trained-start/$APP.yml")
+	echo "train goal: $(($(now_ms) - start)) ms"
+fi
+echo "trained: $(grep -v '^#' "$OUTPUT/application/tomcat-latency-training.properties" | sort | tr '\n' ' ')"
 
 trap stop_samples EXIT
 RESULTS=$(mktemp)

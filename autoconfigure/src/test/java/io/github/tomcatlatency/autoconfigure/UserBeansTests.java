@@ -115,7 +115,7 @@ class UserBeansTests {
 	void userEndpointWins() {
 		assertUserBeanWins(TomcatLatencyEndpoint.class,
 				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 2, Duration.ofSeconds(1)), advisories(),
-						() -> null, new MockEnvironment(), () -> null, () -> null, 3));
+						() -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3));
 	}
 
 	@Test

@@ -116,7 +116,8 @@ class EndpointReferenceIntegrationTests {
 
 	@Test
 	void reportKeepsItsCamelCaseNamesWhateverTheApplicationsNamingStrategy() {
-		assertThat(this.report).containsKeys("coldRequests", "phases", "cache", "warmup", "tomcat");
+		assertThat(this.report).containsKeys("coldRequests", "phases", "cache", "warmup", "jvmCache", "tomcat");
+		assertThat(map(this.report, "jvmCache")).containsKeys("trainedByStarter", "sharedClasses", "javaVersion");
 		assertThat(map(this.report, "coldRequests")).containsKeys("firstRequest", "worstRoutes");
 		assertThat(map(this.report, "tomcat")).containsKeys("highestSeverity", "configurationRisks");
 	}

@@ -96,7 +96,7 @@ class TomcatLatencyEndpointIntegrationTests {
 			}
 			await().untilAsserted(() -> assertThat(number(phases(report()), "requests")).isEqualTo(5));
 			Map<String, Object> report = report();
-			assertThat(report).containsOnlyKeys("coldRequests", "phases", "cache", "warmup", "tomcat");
+			assertThat(report).containsOnlyKeys("coldRequests", "phases", "cache", "warmup", "jvmCache", "tomcat");
 			Map<String, Object> cold = map(report, "coldRequests");
 			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
 			Map<String, Object> first = map(cold, "firstRequest");
@@ -131,6 +131,14 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(list(warmup, "requests")).isNotEmpty()
 				.allSatisfy((request) -> assertThat(request).containsKeys("origin", "method", "path", "status",
 						"latencyMs"));
+			// The test JVM runs without a cache of the application's classes: no kind,
+			// file or use to report.
+			Map<String, Object> jvmCache = map(report, "jvmCache");
+			assertThat(jvmCache).containsOnlyKeys("trainedByStarter", "sharedClasses", "loadedClasses", "javaVersion")
+				.containsEntry("trainedByStarter", false);
+			assertThat(number(jvmCache, "javaVersion")).isEqualTo(Runtime.version().feature());
+			assertThat(number(jvmCache, "sharedClasses")).isNotNegative()
+				.isLessThanOrEqualTo(number(jvmCache, "loadedClasses"));
 			Map<String, Object> tomcat = map(report, "tomcat");
 			assertThat(tomcat).containsKeys("version", "branch", "status", "latestKnownRelease", "releasesBehind",
 					"advisoryData", "highestSeverity", "advisories", "remedy", "configurationRisks");
@@ -195,6 +203,14 @@ class TomcatLatencyEndpointIntegrationTests {
 			Map<String, Object> tomcat = map(report(), "tomcat");
 			assertThat(tomcat).containsOnlyKeys("version", "branch", "configurationRisks");
 			assertThat(tomcat.get("version")).isEqualTo(runningTomcat());
+			// Warm-up is on and the caches have room: the one risk is the test JVM's want
+			// of a cache of the application's classes.
+			assertThat(list(tomcat, "configurationRisks")).singleElement().satisfies((risk) -> {
+				assertThat(risk).containsEntry("id", "no-jvm-cache").containsEntry("severity", "LOW");
+				assertThat(risk.get("finding")).asString()
+					.startsWith("This JVM (Java " + Runtime.version().feature() + ") runs without a");
+				assertThat(risk.get("remedy")).asString().contains("train goal");
+			});
 			assertThat(registry.find(TomcatAdvisoryMeterBinder.METER_NAME).gauge()).isNull();
 			assertThat(registry.find(TomcatAdvisoryMeterBinder.AGE_METER_NAME).gauge()).isNull();
 		}

@@ -93,8 +93,11 @@ public enum JvmCacheKind {
 		return List.of(useOption(cache), this.requiredOption);
 	}
 
-	@Override
-	public String toString() {
+	/**
+	 * Return the kind's name in messages.
+	 * @return {@code AOT cache} or {@code CDS archive}
+	 */
+	public String description() {
 		return (this == AOT_CACHE) ? "AOT cache" : "CDS archive";
 	}
 

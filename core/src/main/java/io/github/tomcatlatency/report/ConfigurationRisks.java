@@ -6,6 +6,8 @@ import java.util.List;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.cache.ResourceCacheSettings;
 import io.github.tomcatlatency.cache.ResourceCacheStatistics;
+import io.github.tomcatlatency.jvmcache.JvmCache;
+import io.github.tomcatlatency.jvmcache.JvmCacheKind;
 import io.github.tomcatlatency.report.ConfigurationRisk.Severity;
 import org.apache.catalina.Context;
 import org.apache.catalina.WebResourceRoot;
@@ -26,11 +28,17 @@ final class ConfigurationRisks {
 	 */
 	private static final double FULL = 0.9;
 
+	/**
+	 * The property that makes a run a training run, which writes the JVM's cache rather
+	 * than uses it.
+	 */
+	static final String TRAINING_PROPERTY = "tomcat-latency.warmup.training";
+
 	private ConfigurationRisks() {
 	}
 
 	static List<ConfigurationRisk> find(TomcatComponents components, Environment environment, boolean warmupActive,
-			@Nullable ResourceCacheReport cache) {
+			@Nullable ResourceCacheReport cache, @Nullable JvmCache jvmCache) {
 		List<ConfigurationRisk> risks = new ArrayList<>();
 		if (cache != null && cache.statistics() != null) {
 			addCacheSizeRisks(cache.settings(), cache.statistics(), risks);
@@ -59,7 +67,45 @@ final class ConfigurationRisks {
 					"Turn warm-up on (tomcat-latency.warmup.enabled=true), or at least set "
 							+ "spring.mvc.servlet.load-on-startup=1."));
 		}
+		if (jvmCache != null) {
+			addJvmCacheRisks(jvmCache, environment.getProperty(TRAINING_PROPERTY, Boolean.class, false), risks);
+		}
 		return risks;
+	}
+
+	/**
+	 * Add the risks of running without the JVM's cache of the application's classes, or
+	 * with one the JVM did not use.
+	 * @param jvmCache the JVM's cache
+	 * @param training whether this run is a training run, which writes the cache
+	 * @param risks the risks to add to
+	 */
+	static void addJvmCacheRisks(JvmCache jvmCache, boolean training, List<ConfigurationRisk> risks) {
+		JvmCacheKind kind = jvmCache.kind();
+		if (kind == null) {
+			if (!training) {
+				risks.add(new ConfigurationRisk("no-jvm-cache", Severity.LOW,
+						"This JVM (Java " + jvmCache.javaVersion() + ") runs without "
+								+ article(JvmCacheKind.forJava(jvmCache.javaVersion()))
+								+ " of the application: every start and each route's first request load and link its "
+								+ "classes from the jars.",
+						"Build a trained start with tomcat-latency-maven-plugin's train goal and launch it with the "
+								+ "line it writes (docs/training.md)."));
+			}
+		}
+		else if (Boolean.FALSE.equals(jvmCache.inUse())) {
+			String file = jvmCache.file();
+			risks.add(new ConfigurationRisk("jvm-cache-unused", Severity.MEDIUM, "The JVM options name " + article(kind)
+					+ ((file != null) ? ", " + file + "," : "") + " but the JVM (Java " + jvmCache.javaVersion()
+					+ ") did not use it: a different JDK, "
+					+ "JVM options, class path or jar modification times than the training run's, or the file is missing.",
+					"Rebuild it with the production JDK and JVM options (tomcat-latency-maven-plugin's train goal) "
+							+ "and launch it with the line the goal writes (docs/training.md)."));
+		}
+	}
+
+	private static String article(JvmCacheKind kind) {
+		return ((kind == JvmCacheKind.AOT_CACHE) ? "an " : "a ") + kind.description();
 	}
 
 	private static void addCacheSizeRisks(ResourceCacheSettings settings, ResourceCacheStatistics statistics,

@@ -11,6 +11,7 @@ import io.github.tomcatlatency.advisory.Severity;
 import io.github.tomcatlatency.advisory.TomcatVersion;
 import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.util.ServerInfo;
 import org.jspecify.annotations.Nullable;
@@ -24,10 +25,13 @@ import org.jspecify.annotations.Nullable;
  * @param cache Tomcat's static resource cache: settings in force and who set them, and
  * statistics when tomcat-latency manages it
  * @param warmup the warm-up result, or {@code null} when warm-up is off
+ * @param jvmCache whether the JVM runs with a cache of the application's classes (an AOT
+ * cache or a CDS archive) and how many classes it shared, or {@code null} when that
+ * cannot be told (not a HotSpot JVM)
  * @param tomcat the running Tomcat's version risk and configuration risks
  */
 public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nullable ResourceCacheReport cache,
-		@Nullable WarmupResult warmup, TomcatState tomcat) {
+		@Nullable WarmupResult warmup, @Nullable JvmCache jvmCache, TomcatState tomcat) {
 
 	/**
 	 * Cold-request penalties.

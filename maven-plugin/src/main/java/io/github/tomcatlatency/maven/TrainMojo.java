@@ -144,7 +144,7 @@ public class TrainMojo extends AbstractMojo {
 			List<String> launch = new ArrayList<>(this.jvmArguments);
 			launch.add(kind.useOption(cache));
 			launch.addAll(List.of("-jar", bootJar.fileName()));
-			LaunchFiles.write(application, launch, jdk, kind.toString());
+			LaunchFiles.write(application, launch, jdk, kind.description());
 			trained.writeTo(application);
 			getLog().info("Trained start written to " + output + ": run application/" + LaunchFiles.SCRIPT
 					+ " (cd application && java @" + LaunchFiles.ARGUMENT_FILE + ") on " + jdk);
@@ -182,7 +182,7 @@ public class TrainMojo extends AbstractMojo {
 		command.addAll(List.of("-jar", bootJar.fileName()));
 		command.addAll(applicationArguments(true));
 		getLog().info("Training " + bootJar.fileName() + " (Spring Boot " + bootJar.springBootVersion() + ") on " + jdk
-				+ " for an " + kind + "; log: " + log("training"));
+				+ " for its " + kind.description() + "; log: " + log("training"));
 		JavaRun training = JavaRun.run("training run", command, application, log("training"),
 				Duration.ofSeconds(this.timeout));
 		if (training.exitStatus() != 0) {
@@ -195,9 +195,10 @@ public class TrainMojo extends AbstractMojo {
 			.findFirst()
 			.ifPresent((line) -> getLog().info(line.substring(line.indexOf("Training run sent"))));
 		if (!Files.isRegularFile(application.resolve(kind.fileName()))) {
-			throw new MojoFailureException("The training run ended but " + jdk + " wrote no " + kind + " ("
-					+ training.reason() + "). Use a JDK that can write one (a JDK, not a JRE without CDS), or check "
-					+ "jvmArguments. Log: " + training.log());
+			throw new MojoFailureException(
+					"The training run ended but " + jdk + " wrote no " + kind.description() + " (" + training.reason()
+							+ "). Use a JDK that can write one (a JDK, not a JRE without CDS), or check "
+							+ "jvmArguments. Log: " + training.log());
 		}
 	}
 
@@ -218,8 +219,8 @@ public class TrainMojo extends AbstractMojo {
 		JavaRun check = JavaRun.run("check start", command, application, log("check"),
 				Duration.ofSeconds(this.timeout));
 		if (check.exitStatus() != 0) {
-			throw new MojoFailureException("A JVM started as production will (" + jdk + ", jvmArguments, the " + kind
-					+ " required) refused the cache or did not start: " + check.reason()
+			throw new MojoFailureException("A JVM started as production will (" + jdk + ", jvmArguments, the "
+					+ kind.description() + " required) refused the cache or did not start: " + check.reason()
 					+ " Train with the JDK and JVM options production runs. Log: " + check.log());
 		}
 		long loaded;
@@ -229,8 +230,8 @@ public class TrainMojo extends AbstractMojo {
 			loaded = sources.size();
 			shared = sources.stream().filter((line) -> line.contains("source: shared objects file")).count();
 		}
-		getLog().info("Checked: a JVM started with the " + kind + " loaded " + shared + " of its " + loaded
-				+ " classes from the cache");
+		getLog().info("Checked: a JVM started with the " + kind.description() + " loaded " + shared + " of its "
+				+ loaded + " classes from the cache");
 		return new TrainedCache(kind.fileName(), kind, jdk.version(), shared, loaded);
 	}
 
@@ -240,9 +241,6 @@ public class TrainMojo extends AbstractMojo {
 		Map<String, String> values = new LinkedHashMap<>();
 		values.put("server.port", Integer.toString(this.port));
 		values.put("server.address", "127.0.0.1");
-		if (training) {
-			values.put("tomcat-latency.warmup.training", "true");
-		}
 		if (!this.profiles.isEmpty()) {
 			values.put("spring.profiles.active", String.join(",", this.profiles));
 		}
@@ -252,6 +250,9 @@ public class TrainMojo extends AbstractMojo {
 		// The application's own properties last: they may set the port or address. One
 		// value each: Spring Boot would join repeated command-line properties.
 		values.putAll(this.properties);
+		// Never the training mode in the check start: it would take the place of the exit
+		// on refresh.
+		values.put("tomcat-latency.warmup.training", Boolean.toString(training));
 		List<String> all = new ArrayList<>();
 		values.forEach((name, value) -> all.add("--" + name + "=" + value));
 		all.addAll(this.arguments);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,11 +36,23 @@ final class LoggedProcess implements AutoCloseable {
 	 * @throws IOException if it cannot be started
 	 */
 	static LoggedProcess start(String name, List<String> command) throws IOException {
+		return start(name, command, Map.of());
+	}
+
+	/**
+	 * Start a process with more environment variables.
+	 * @param name what the process is, for messages
+	 * @param command the command line
+	 * @param environment variables added to this JVM's environment
+	 * @return the running process
+	 * @throws IOException if it cannot be started
+	 */
+	static LoggedProcess start(String name, List<String> command, Map<String, String> environment) throws IOException {
 		Path log = Files.createTempFile("tomcat-latency-" + name, ".log");
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+			builder.environment().putAll(environment);
+			Process process = builder.start();
 			return new LoggedProcess(name, process, log);
 		}
 		catch (IOException ex) {

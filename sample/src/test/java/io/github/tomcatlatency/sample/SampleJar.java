@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The packaged sample fat jar, started with {@code java -jar} in its own JVM: nested jars
@@ -42,12 +43,25 @@ final class SampleJar implements AutoCloseable {
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("System property 'sample.jar' must name the packaged sample, was " + jar);
 		}
+		return start(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar), Map.of(),
+				arguments);
+	}
+
+	/**
+	 * Start the sample with a launch line of its own and wait until its health endpoint
+	 * answers.
+	 * @param launch the command that starts it, without the port
+	 * @param environment variables added to this JVM's environment
+	 * @param arguments application arguments
+	 * @return the running application
+	 * @throws Exception if it cannot be started
+	 */
+	static SampleJar start(List<String> launch, Map<String, String> environment, String... arguments) throws Exception {
 		int port = LoggedProcess.freePort();
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar,
-						"--server.port=" + port, "--server.address=127.0.0.1"));
+		List<String> command = new ArrayList<>(launch);
+		command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1"));
 		command.addAll(List.of(arguments));
-		SampleJar sample = new SampleJar(LoggedProcess.start("sample", command), port);
+		SampleJar sample = new SampleJar(LoggedProcess.start("sample", command, environment), port);
 		try {
 			sample.process.await("becoming healthy", START_TIMEOUT,
 					() -> sample.get("/actuator/health").statusCode() == 200);

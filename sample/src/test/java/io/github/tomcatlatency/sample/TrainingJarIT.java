@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,13 +90,22 @@ class TrainingJarIT {
 	}
 
 	@Test
-	void exitOnRefreshFailsInsteadOfTrainingNothing() throws Exception {
-		try (LoggedProcess training = train(List.of("-Dspring.context.exit=onRefresh"))) {
-			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
-			assertThat(training.output()).contains("APPLICATION FAILED TO START")
-				.contains("spring.context.exit=onRefresh")
-				.doesNotContain("Tomcat started");
+	void trainingModeTakesThePlaceOfExitOnRefreshAsCloudNativeBuildpacksRunIt() throws Exception {
+		// The buildpack's training run: JVM options from TRAINING_RUN_JAVA_TOOL_OPTIONS,
+		// and exit on refresh on its own command line.
+		Path archive = directory.resolve("buildpack.jsa");
+		try (LoggedProcess training = LoggedProcess.start("buildpack training run",
+				List.of(java(), "-XX:ArchiveClassesAtExit=" + archive, "-Dspring.context.exit=onRefresh", "-jar",
+						extractedJar.toString()),
+				Map.of("JAVA_TOOL_OPTIONS", "-Dtomcat-latency.warmup.training=true -Dserver.port=0 "
+						+ "-Dserver.address=127.0.0.1 -Dtomcat-latency.warmup.training-repetitions=3"))) {
+			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
+			assertThat(training.output())
+				.contains("tomcat-latency.warmup.training=true takes the place of spring.context.exit=onRefresh")
+				.contains("Training run sent")
+				.contains("GET /fast x3");
 		}
+		assertThat(Files.size(archive)).isPositive();
 	}
 
 	@Test

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.Context;
@@ -21,11 +22,11 @@ import org.springframework.core.env.Environment;
 
 /**
  * {@link Endpoint @Endpoint} that reports where Tomcat adds latency: cold-request
- * penalties, the phase split, the resource cache, the warm-up and the running Tomcat's
- * version and configuration risks. Served at {@code /actuator/tomcat-latency}; the fields
- * are described in {@code docs/endpoint.md}. A façade: the statistics, the analyses and
- * the advisories do the work, from in-memory state and the running server's configuration
- * only.
+ * penalties, the phase split, the resource cache, the warm-up, the JVM's cache of the
+ * application's classes and the running Tomcat's version and configuration risks. Served
+ * at {@code /actuator/tomcat-latency}; the fields are described in
+ * {@code docs/endpoint.md}. A façade: the statistics, the analyses and the advisories do
+ * the work, from in-memory state and the running server's configuration only.
  */
 @Endpoint(id = TomcatLatencyEndpoint.ID)
 public class TomcatLatencyEndpoint {
@@ -52,6 +53,8 @@ public class TomcatLatencyEndpoint {
 
 	private final Supplier<@Nullable ResourceCacheReport> cache;
 
+	private final Supplier<@Nullable JvmCache> jvmCache;
+
 	private final int topRoutes;
 
 	/**
@@ -63,17 +66,20 @@ public class TomcatLatencyEndpoint {
 	 * @param environment the application's environment
 	 * @param warmup the warm-up result, if warm-up is on
 	 * @param cache the resource cache report, if tomcat-latency manages the cache
+	 * @param jvmCache the JVM's cache of the application's classes, if it can be told,
+	 * for example {@code new JvmCacheInspector()::inspect}
 	 * @param topRoutes how many routes each list of the report shows at most
 	 */
 	public TomcatLatencyEndpoint(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
 			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
-			Supplier<@Nullable ResourceCacheReport> cache, int topRoutes) {
+			Supplier<@Nullable ResourceCacheReport> cache, Supplier<@Nullable JvmCache> jvmCache, int topRoutes) {
 		this.statistics = statistics;
 		this.advisories = advisories;
 		this.tomcat = tomcat;
 		this.environment = environment;
 		this.warmup = warmup;
 		this.cache = cache;
+		this.jvmCache = jvmCache;
 		this.topRoutes = topRoutes;
 	}
 
@@ -97,13 +103,15 @@ public class TomcatLatencyEndpoint {
 		Tomcat tomcat = this.tomcat.get();
 		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
 		ResourceCacheReport cache = (components != null) ? cache(components) : null;
+		JvmCache jvmCache = this.jvmCache.get();
 		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
 		List<ConfigurationRisk> risks = (components != null)
-				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache) : List.of();
+				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache, jvmCache)
+				: List.of();
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
 						this.topRoutes, warmup),
-				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup,
+				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}
 

@@ -59,11 +59,30 @@ class TrainingAutoConfigurationTests {
 	}
 
 	@Test
-	void failsWithContextExitOnRefresh() {
-		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true", "spring.context.exit=onRefresh")
-			.run((context) -> assertThat(failure(context).getDescription())
-				.contains("tomcat-latency.warmup.training=true")
-				.contains("spring.context.exit=onRefresh"));
+	void takesThePlaceOfExitOnRefreshSetAsASystemProperty() {
+		// As Cloud Native Buildpacks' training run sets it. Were it left in place, Spring
+		// Framework would halt this JVM when the context refreshes.
+		System.setProperty("spring.context.exit", "onRefresh");
+		try {
+			this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true")
+				.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(TrainingRun.class));
+			assertThat(System.getProperty("spring.context.exit")).isNull();
+		}
+		finally {
+			System.clearProperty("spring.context.exit");
+		}
+	}
+
+	@Test
+	void leavesExitOnRefreshAloneWithoutTheTrainingMode() {
+		System.setProperty("spring.context.exit", "never");
+		try {
+			this.contextRunner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(TrainingRun.class));
+			assertThat(System.getProperty("spring.context.exit")).isEqualTo("never");
+		}
+		finally {
+			System.clearProperty("spring.context.exit");
+		}
 	}
 
 	@Test

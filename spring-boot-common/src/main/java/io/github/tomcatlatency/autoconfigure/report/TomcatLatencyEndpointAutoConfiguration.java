@@ -7,6 +7,7 @@ import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.jvmcache.JvmCacheInspector;
 import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
@@ -68,7 +69,7 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 		return new TomcatLatencyEndpoint(statistics, advisories.getIfAvailable(), tomcat::get, environment,
 				() -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
 				() -> cache.stream().map(TomcatResourceCache::report).filter(Objects::nonNull).findFirst().orElse(null),
-				properties.getReport().getTopRoutes());
+				new JvmCacheInspector()::inspect, properties.getReport().getTopRoutes());
 	}
 
 	@Bean

@@ -50,7 +50,7 @@ public final class TrainingAutoConfiguration {
 			TrainingExit exit) {
 		// Created with the singletons: before the server starts, and before Spring
 		// Framework would exit on refresh.
-		TrainingPreconditions.checkContextExit(environment);
+		TrainingPreconditions.replaceContextExit();
 		WarmupRunner runner = warmupRunner.getIfAvailable();
 		if (runner == null) {
 			throw TrainingPreconditions.warmupMissing(environment);

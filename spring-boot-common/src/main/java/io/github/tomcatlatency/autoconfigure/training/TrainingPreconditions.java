@@ -3,6 +3,8 @@ package io.github.tomcatlatency.autoconfigure.training;
 import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.warmup.LoopbackUri;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.support.DefaultLifecycleProcessor;
 import org.springframework.core.SpringProperties;
@@ -15,28 +17,27 @@ import org.springframework.core.env.Environment;
  */
 final class TrainingPreconditions {
 
+	private static final Log logger = LogFactory.getLog(TrainingPreconditions.class);
+
 	private static final String PROPERTY = "tomcat-latency.warmup.training=true";
 
 	private TrainingPreconditions() {
 	}
 
 	/**
-	 * Fail if the JVM is told to exit on refresh, before the server starts.
-	 * @param environment the application's environment
+	 * Take the place of Spring Framework's exit on refresh, which would end the JVM
+	 * before the server starts: Cloud Native Buildpacks' training run always sets it, and
+	 * the training mode exits by itself once the warm-up has served the routes.
 	 */
-	static void checkContextExit(Environment environment) {
-		// Spring Framework reads it from system properties and spring.properties only.
+	static void replaceContextExit() {
+		// Spring Framework reads it from system properties and spring.properties only,
+		// when it creates the lifecycle processor, after the singletons.
 		String exit = SpringProperties.getProperty(DefaultLifecycleProcessor.EXIT_PROPERTY_NAME);
-		if (exit == null) {
-			exit = environment.getProperty(DefaultLifecycleProcessor.EXIT_PROPERTY_NAME);
-		}
 		if (exit != null) {
-			throw new TrainingException(
-					PROPERTY + " cannot run with " + DefaultLifecycleProcessor.EXIT_PROPERTY_NAME + "=" + exit
-							+ ": the JVM would exit when the context is refreshed, before the server starts "
-							+ "and serves a single request.",
-					"Remove " + DefaultLifecycleProcessor.EXIT_PROPERTY_NAME + " from the training run: " + PROPERTY
-							+ " closes the application and exits by itself once the warm-up has served the routes.");
+			SpringProperties.setProperty(DefaultLifecycleProcessor.EXIT_PROPERTY_NAME, null);
+			System.clearProperty(DefaultLifecycleProcessor.EXIT_PROPERTY_NAME);
+			logger.info(PROPERTY + " takes the place of " + DefaultLifecycleProcessor.EXIT_PROPERTY_NAME + "=" + exit
+					+ ": the server starts, and the JVM exits once the warm-up has served the routes");
 		}
 	}
 
