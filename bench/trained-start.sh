@@ -16,6 +16,7 @@
 # medians). The penalty left is the first visit's time above the warm medians, trained over plain,
 # from the medians of each. Every JVM's figures are printed.
 #
+# NO_BUILD=1 uses the benchmark apps and the plugin as they were last built and installed.
 # APP=jar measures an application built elsewhere whose own build ran the goal: JAR names its fat jar,
 # TRAINED the goal's outputDirectory, PAGES the paths to visit (space-separated).
 source "$(dirname "$0")/common.sh"
@@ -44,8 +45,10 @@ else
 	JAR="$BENCH_DIR/$APP-app/target/bench-$APP-app.jar"
 	OUTPUT="$BENCH_DIR/$APP-app/target/trained-start-$JAVA_VERSION"
 	VERSION=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
-	build_bench_apps
-	(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
+	if [[ -z ${NO_BUILD:-} ]]; then
+		build_bench_apps
+		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
+	fi
 	start=$(now_ms)
 	(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$APP-app" \
 		"io.github.tomcatlatency:tomcat-latency-maven-plugin:$VERSION:train" \
