@@ -112,7 +112,9 @@ final class WarmupHandler {
 			logger.debug("The warm-up could not render " + WarmupHandlerMapping.VIEW_NAME + "; view warm-up skipped",
 					ex);
 			if (!response.isCommitted()) {
+				// The view's headers go, the route's own stays: the route was reached.
 				response.reset();
+				response.setHeader(WarmupHandlerMapping.REACHED_HEADER, "true");
 				response.setStatus(HttpServletResponse.SC_NO_CONTENT);
 			}
 		}

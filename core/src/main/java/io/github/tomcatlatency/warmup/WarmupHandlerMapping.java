@@ -79,6 +79,14 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	 */
 	public static final String NOT_FOUND_PATH = PATH_PREFIX + "/not-found";
 
+	/**
+	 * Response header of a warm-up request that reached one of these routes: a built-in
+	 * request answered without it was served by something else (another servlet, or the
+	 * error page of a path outside the {@code DispatcherServlet}'s mapping) and warmed
+	 * nothing.
+	 */
+	public static final String REACHED_HEADER = "X-Tomcat-Latency-Warmup-Route";
+
 	private final WarmupRequestMarker marker;
 
 	private final HandlerMethod text;
@@ -112,6 +120,7 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		this.notFound = handlerMethod(handler, "notFound", HttpServletResponse.class);
 		this.view = handlerMethod(handler, "view", HttpServletRequest.class, HttpServletResponse.class);
 		this.resources.setLocations(List.of(new ClassPathResource("io/github/tomcatlatency/warmup/static/")));
+		setInterceptors(new ReachedInterceptor());
 		setOrder(Ordered.HIGHEST_PRECEDENCE);
 	}
 
@@ -149,7 +158,8 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		if (!this.marker.isRunningWarmupRequest(request)) {
 			return null;
 		}
-		String path = request.getRequestURI().substring(request.getContextPath().length());
+		// Below the DispatcherServlet's mapping, decoded and normalized by Tomcat.
+		String path = initLookupPath(request);
 		String method = request.getMethod();
 		if ("GET".equals(method)) {
 			return switch (path) {
@@ -172,18 +182,33 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	 * @return {@code true} for a request below {@value #PATH_PREFIX}
 	 */
 	public static boolean isWarmupRoute(HttpServletRequest request) {
-		String prefix = request.getContextPath() + PATH_PREFIX + "/";
 		if (request.getDispatcherType() == DispatcherType.ERROR) {
 			return request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String uri
-					&& uri.startsWith(prefix);
+					&& uri.startsWith(request.getContextPath() + PATH_PREFIX + "/");
 		}
-		return request.getRequestURI().startsWith(prefix);
+		// The path below the servlet's mapping (spring.mvc.servlet.path), as Tomcat
+		// decoded and normalized it.
+		String path = (request.getPathInfo() != null) ? request.getPathInfo() : request.getServletPath();
+		return path.startsWith(PATH_PREFIX + "/");
 	}
 
 	private ResourceHttpRequestHandler resource(HttpServletRequest request, String path) {
 		request.setAttribute(HandlerMapping.PATH_WITHIN_HANDLER_MAPPING_ATTRIBUTE,
 				path.substring(path.lastIndexOf('/') + 1));
 		return this.resources;
+	}
+
+	/**
+	 * Tells the warm-up that its request reached one of these routes.
+	 */
+	private static final class ReachedInterceptor implements HandlerInterceptor {
+
+		@Override
+		public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+			response.setHeader(REACHED_HEADER, "true");
+			return true;
+		}
+
 	}
 
 }

@@ -133,7 +133,7 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		 */
 		public RequestResult(WarmupRequest.Origin origin, String method, String path, @Nullable Integer status,
 				double latencyMs, @Nullable String error) {
-			this(origin, method, path, status, latencyMs, error, outcome(origin, status, error));
+			this(origin, method, path, status, latencyMs, error, outcome(origin, path, status, error));
 		}
 
 		/**
@@ -145,7 +145,8 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 			return this.outcome == Outcome.FAILED;
 		}
 
-		private static Outcome outcome(WarmupRequest.Origin origin, @Nullable Integer status, @Nullable String error) {
+		private static Outcome outcome(WarmupRequest.Origin origin, String path, @Nullable Integer status,
+				@Nullable String error) {
 			// 503 is what health and readiness-aware routes answer before the application
 			// is ready: the request still ran through the whole stack.
 			if (error != null || status == null || (status >= 500 && status != 503)) {
@@ -157,7 +158,8 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 				return Outcome.REFUSED;
 			}
 			// The built-in error page requests ask for a 404 on purpose.
-			if (status >= 400 && status < 500 && !(builtIn && status == 404)) {
+			boolean notFoundAskedFor = builtIn && status == 404 && path.endsWith(WarmupHandlerMapping.NOT_FOUND_PATH);
+			if (status >= 400 && status < 500 && !notFoundAskedFor) {
 				return Outcome.NOT_WARMED;
 			}
 			return Outcome.WARMED;

@@ -402,6 +402,13 @@ public final class WarmupRunner {
 				WarmupResult.millis(System.nanoTime() - start), error);
 	}
 
+	// A built-in request to one of the starter's routes, which answer with the reached
+	// header; the not-found route's answer is the application's error page.
+	private static boolean forStartersRoute(WarmupRequest request) {
+		return request.origin() == Origin.BUILT_IN && request.path().contains(WarmupHandlerMapping.PATH_PREFIX + "/")
+				&& !request.path().contains(WarmupHandlerMapping.NOT_FOUND_PATH);
+	}
+
 	private static String describe(Exception ex) {
 		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
 				: ex.getClass().getSimpleName();
@@ -559,7 +566,16 @@ public final class WarmupRunner {
 						response.transferTo(OutputStream.nullOutputStream());
 					}
 				}
-				return new Sent(result(request, start, status, null), false);
+				RequestResult result = result(request, start, status, null);
+				if (result.outcome() == Outcome.WARMED && forStartersRoute(request)
+						&& connection.getHeaderField(WarmupHandlerMapping.REACHED_HEADER) == null) {
+					result = new RequestResult(result.origin(), result.method(), result.path(), status,
+							result.latencyMs(),
+							"answered by something other than the starter's warm-up route "
+									+ "(the DispatcherServlet is not mapped where the warm-up sent it)",
+							Outcome.NOT_WARMED);
+				}
+				return new Sent(result, false);
 			}
 			catch (SocketTimeoutException ex) {
 				connection.disconnect();

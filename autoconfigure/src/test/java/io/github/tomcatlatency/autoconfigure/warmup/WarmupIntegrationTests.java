@@ -53,6 +53,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -141,6 +142,48 @@ class WarmupIntegrationTests {
 				.extracting(RequestResult::method, RequestResult::path, RequestResult::status)
 				.containsExactlyElementsOf(builtInAnd(tuple("POST", "/echo", 200)));
 			assertThat(EchoController.lastBody).isEqualTo("hello");
+		}
+	}
+
+	@Test
+	void warmsUpBelowTheDispatcherServletsPath() throws Exception {
+		HeldController.reset();
+		HeldController.release.countDown();
+		try (ConfigurableApplicationContext context = start("spring.mvc.servlet.path=/api",
+				"tomcat-latency.warmup.discover-routes=true", "tomcat-latency.warmup.discover-repetitions=1",
+				"tomcat-latency.warmup.exclude=/held,/fail", "tomcat-latency.warmup.requests[0].method=POST",
+				"tomcat-latency.warmup.requests[0].path=/api/echo",
+				"tomcat-latency.warmup.requests[0].headers.Content-Type=text/plain",
+				"tomcat-latency.warmup.requests[0].body=below the servlet path")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			List<org.assertj.core.groups.Tuple> expected = new java.util.ArrayList<>();
+			for (org.assertj.core.groups.Tuple request : builtInAnd(tuple("POST", "/echo", 200),
+					tuple("GET", "/warmed", 200))) {
+				Object[] values = request.toArray();
+				expected.add(tuple(values[0], "/api" + values[1], values[2], Outcome.WARMED));
+			}
+			assertThat(result.requests())
+				.extracting(RequestResult::method, RequestResult::path, RequestResult::status, RequestResult::outcome)
+				.containsExactlyElementsOf(expected);
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(EchoController.lastBody).isEqualTo("below the servlet path");
+			assertThat(get(port(context), "/api/warmed").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void builtInRequestAnsweredByAnythingButTheStartersRouteIsNotWarmed(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("test.answering-filter=true")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupHandlerMapping.JSON_PATH))
+				.extracting(RequestResult::method, RequestResult::status, RequestResult::outcome)
+				.containsExactly(tuple("GET", 200, Outcome.NOT_WARMED), tuple("POST", 200, Outcome.NOT_WARMED));
+			assertThat(result.requests())
+				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.TEXT_PATH + "?name=warm-up"))
+				.extracting(RequestResult::outcome)
+				.containsExactly(Outcome.WARMED);
+			assertThat(result.state()).isNotEqualTo(State.COMPLETED);
+			assertThat(output).contains("answered by something other than the starter's warm-up route");
 		}
 	}
 
@@ -537,7 +580,7 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
-			BackgroundRoutes.class, WaitingRunner.class })
+			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -766,6 +809,24 @@ class WarmupIntegrationTests {
 		@Bean
 		ApplicationRunner waitingRunner() {
 			return (args) -> sawWarmupRequest = this.warmupRequest.await(30, TimeUnit.SECONDS);
+		}
+
+	}
+
+	/**
+	 * A filter of the application's that answers the starter's JSON route itself, as a
+	 * servlet mapped over the {@code DispatcherServlet} or a gateway filter would.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("test.answering-filter")
+	static class AnsweringFilter {
+
+		@Bean
+		FilterRegistrationBean<jakarta.servlet.Filter> answeringFilter() {
+			FilterRegistrationBean<jakarta.servlet.Filter> registration = new FilterRegistrationBean<>(
+					(request, response, chain) -> ((jakarta.servlet.http.HttpServletResponse) response).setStatus(200));
+			registration.addUrlPatterns(WarmupHandlerMapping.JSON_PATH);
+			return registration;
 		}
 
 	}

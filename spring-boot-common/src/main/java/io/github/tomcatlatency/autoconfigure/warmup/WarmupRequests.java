@@ -21,6 +21,7 @@ import org.springframework.boot.autoconfigure.template.TemplateAvailabilityProvi
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.util.StringUtils;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -62,21 +63,46 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		if (this.properties.isFrameworkRequests()) {
 			// A training run records every path into its cache: nothing waits for later.
 			if (this.properties.isTraining()) {
-				requests.addAll(frameworkRoutes(true));
+				requests.addAll(belowDispatcherServlet(frameworkRoutes(true)));
 			}
-			requests.addAll(builtIn());
+			requests.addAll(belowDispatcherServlet(builtIn()));
 		}
+		// Configured paths are below the context path, as the application's users see
+		// them.
 		for (Warmup.Request request : this.properties.getRequests()) {
 			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod().name(), request.getPath(),
 					request.getHeaders(), request.getBody(), request.getRepetitions()));
 		}
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
+			List<WarmupRequest> discovered = new ArrayList<>();
 			this.handlerMappings.orderedStream()
-				.forEach((mapping) -> requests.addAll(MvcRouteDiscovery.getRoutes(mapping, this.properties.getExclude(),
-						this.properties.getDiscoverRepetitions())));
+				.forEach((mapping) -> discovered.addAll(MvcRouteDiscovery.getRoutes(mapping,
+						this.properties.getExclude(), this.properties.getDiscoverRepetitions())));
+			requests.addAll(belowDispatcherServlet(discovered));
 		}
 		return requests;
+	}
+
+	/**
+	 * Return requests whose paths are Spring MVC's, below the {@code DispatcherServlet}'s
+	 * mapping, with their paths below the context path:
+	 * {@code spring.mvc.servlet.path=/api} puts {@code /api} before each.
+	 * @param requests the requests
+	 * @return the requests the warm-up sends
+	 */
+	private List<WarmupRequest> belowDispatcherServlet(List<WarmupRequest> requests) {
+		String servletPath = this.context.getEnvironment().getProperty("spring.mvc.servlet.path", "/");
+		String prefix = StringUtils.trimTrailingCharacter(
+				servletPath.endsWith("/*") ? servletPath.substring(0, servletPath.length() - 2) : servletPath, '/');
+		if (prefix.isEmpty()) {
+			return requests;
+		}
+		String absolute = prefix.startsWith("/") ? prefix : "/" + prefix;
+		return requests.stream()
+			.map((request) -> new WarmupRequest(request.origin(), request.method(), absolute + request.path(),
+					request.headers(), request.body(), request.repetitions()))
+			.toList();
 	}
 
 	/**
@@ -88,7 +114,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		if (!this.properties.isFrameworkRequests() || this.properties.isTraining()) {
 			return List.of();
 		}
-		return frameworkRoutes(true);
+		return belowDispatcherServlet(frameworkRoutes(true));
 	}
 
 	private List<WarmupRequest> frameworkRoutes(boolean afterReadiness) {
