@@ -16,6 +16,7 @@
 # medians). The penalty left is the first visit's time above the warm medians, trained over plain,
 # from the medians of each. Every JVM's figures are printed.
 #
+# APP_ARGS adds application arguments to both variants' JVMs (the plain one ignores tomcat-latency.*).
 # NO_BUILD=1 uses the benchmark apps and the plugin as they were last built and installed.
 # APP=jar measures an application built elsewhere whose own build ran the goal: JAR names its fat jar,
 # TRAINED the goal's outputDirectory, PAGES the paths to visit (space-separated).
@@ -88,8 +89,8 @@ visit() {
 }
 
 for ((run = 1; run <= RUNS; run++)); do
-	visit plain "$run" "$JDK/bin/java" -jar "$JAR" --tomcat-latency.enabled=false
-	visit trained "$run" env JAVA_HOME="$JDK" "$OUTPUT/application/start.sh"
+	visit plain "$run" "$JDK/bin/java" -jar "$JAR" --tomcat-latency.enabled=false ${APP_ARGS:-}
+	visit trained "$run" env JAVA_HOME="$JDK" "$OUTPUT/application/start.sh" ${APP_ARGS:-}
 done
 
 pages=${#PAGES[@]}
