@@ -78,6 +78,7 @@ public enum WarmupReach {
 			case REFUSED -> REFUSED;
 			case NOT_WARMED -> NOT_WARMED;
 			case FAILED -> FAILED;
+			case NOT_SENT -> NOT_SENT;
 		};
 	}
 

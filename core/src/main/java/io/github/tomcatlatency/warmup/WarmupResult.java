@@ -192,7 +192,13 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		/**
 		 * No response, or a server error other than 503.
 		 */
-		FAILED
+		FAILED,
+
+		/**
+		 * A request to follow readiness that was not sent: the application's traffic left
+		 * no pause for it before the timeout. The route's first real request warms it.
+		 */
+		NOT_SENT
 
 	}
 

@@ -214,9 +214,12 @@ public final class WarmupRunner {
 			try {
 				WarmupResult all = warmUpInBackground(server, background, ready);
 				this.result = all;
-				List<RequestResult> sent = all.requests().subList(ready.requests().size(), all.requests().size());
-				logFailures(sent);
-				logger.debug("Tomcat warm-up sent " + sent.size() + " requests in the background");
+				List<RequestResult> afterReadiness = all.requests()
+					.subList(ready.requests().size(), all.requests().size());
+				logFailures(afterReadiness);
+				logger.debug("Tomcat warm-up sent "
+						+ afterReadiness.stream().filter((result) -> result.outcome() != Outcome.NOT_SENT).count()
+						+ " requests in the background");
 			}
 			finally {
 				end();
@@ -271,13 +274,25 @@ public final class WarmupRunner {
 	private WarmupResult warmUpInBackground(URI server, List<WarmupRequest> requests, WarmupResult ready) {
 		Sending sending = new Sending(server, System.nanoTime() + this.timeout.toNanos(), this.backgroundPause);
 		sending.sendAll(requests, 1);
-		if (sending.noPause) {
-			logger.debug("Tomcat warm-up skipped the rest of its background requests: the application's traffic "
-					+ "left no pause of " + BACKGROUND_PAUSE.toSeconds() + " s within " + this.timeout.toMillis()
-					+ " ms");
-		}
 		List<RequestResult> results = new ArrayList<>(ready.requests());
 		results.addAll(sending.results());
+		if (sending.noPause && !this.stopping) {
+			String why = "not sent: the application's traffic left no pause of " + BACKGROUND_PAUSE.toSeconds()
+					+ " s within " + this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)";
+			List<RequestResult> notSent = sending.unsent()
+				.stream()
+				.map((request) -> new RequestResult(request.origin(), request.method(), request.path(), null, 0, why,
+						Outcome.NOT_SENT))
+				.toList();
+			logger.info("Tomcat warm-up did not send " + notSent.size() + " of its requests after readiness ("
+					+ notSent.stream()
+						.map((result) -> result.method() + " " + result.path())
+						.distinct()
+						.collect(Collectors.joining(", "))
+					+ "): the application's traffic left no pause of " + BACKGROUND_PAUSE.toSeconds() + " s within "
+					+ this.timeout.toMillis() + " ms; their routes are warmed by their first real requests");
+			results.addAll(notSent);
+		}
 		return result(server, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), results, sending);
 	}
 
@@ -444,6 +459,8 @@ public final class WarmupRunner {
 
 		private final List<@Nullable RequestResult> results = new ArrayList<>();
 
+		private final List<WarmupRequest> unsent = new ArrayList<>();
+
 		private volatile @Nullable String unreachable;
 
 		private volatile boolean timedOut;
@@ -496,6 +513,11 @@ public final class WarmupRunner {
 					this.unreachable = describe(ex);
 				}
 			}
+			for (int i = 0; i < sends.size(); i++) {
+				if (this.results.get(first + i) == null && !failed.contains(sends.get(i))) {
+					this.unsent.add(sends.get(i));
+				}
+			}
 		}
 
 		private boolean stopped() {
@@ -529,6 +551,15 @@ public final class WarmupRunner {
 				}
 			}
 			return sent.result();
+		}
+
+		/**
+		 * Return the requests left unsent when the sending stopped, other than the
+		 * repetitions of a request that failed.
+		 * @return the requests not sent
+		 */
+		List<WarmupRequest> unsent() {
+			return this.unsent;
 		}
 
 		List<RequestResult> results() {

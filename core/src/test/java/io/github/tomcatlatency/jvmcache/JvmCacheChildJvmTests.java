@@ -39,6 +39,14 @@ class JvmCacheChildJvmTests {
 
 	private static final int JAVA = Runtime.version().feature();
 
+	private static final String JAVA_HOME = System.getProperty("java.home");
+
+	// The AOT cache is written in one run from Java 25 on: the test JVM's own, or the
+	// build's Java 25 (java25.home).
+	private static final String AOT_JAVA_HOME = (JAVA >= 25) ? JAVA_HOME : System.getProperty("java25.home", "");
+
+	private static final boolean AOT_JAVA_PRESENT = Files.isExecutable(Path.of(AOT_JAVA_HOME, "bin", "java"));
+
 	// Relative, as a launch script may name them: relative to the JVM's start directory.
 	private static final Path CDS_ARCHIVE = Path.of("cds", JvmCacheKind.CDS_ARCHIVE.fileName());
 
@@ -57,16 +65,16 @@ class JvmCacheChildJvmTests {
 	@BeforeAll
 	static void train() throws Exception {
 		jar = applicationJar(directory.resolve("app.jar"));
-		train(JvmCacheKind.CDS_ARCHIVE, CDS_ARCHIVE);
-		if (JAVA >= 25) {
-			train(JvmCacheKind.AOT_CACHE, AOT_CACHE);
+		train(JAVA_HOME, JvmCacheKind.CDS_ARCHIVE, CDS_ARCHIVE);
+		if (AOT_JAVA_PRESENT) {
+			train(AOT_JAVA_HOME, JvmCacheKind.AOT_CACHE, AOT_CACHE);
 		}
-		without = run(jar);
+		without = run(JAVA_HOME, jar);
 	}
 
-	private static void train(JvmCacheKind kind, Path cache) throws Exception {
+	private static void train(String javaHome, JvmCacheKind kind, Path cache) throws Exception {
 		Files.createDirectories(directory.resolve(cache).getParent());
-		Map<String, String> training = run(jar, kind.trainingOption(cache));
+		Map<String, String> training = run(javaHome, jar, kind.trainingOption(cache));
 		assertThat(directory.resolve(cache)).as("the training run's cache, %s", training).isRegularFile();
 		new TrainedCache(kind.fileName(), kind, System.getProperty("java.version"), 0, 0)
 			.writeTo(directory.resolve(cache).getParent());
@@ -84,39 +92,55 @@ class JvmCacheChildJvmTests {
 
 	@Test
 	void jvmWithCdsArchiveUsesItAndSharesMoreClassesThanOneWithout() throws Exception {
-		assertUsed(run(jar, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)), JvmCacheKind.CDS_ARCHIVE);
+		assertUsed(run(JAVA_HOME, jar, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)), JvmCacheKind.CDS_ARCHIVE);
 	}
 
 	@Test
 	void jvmWithCdsArchiveOnAnotherClassPathDoesNotUseIt() throws Exception {
 		// Java 25 maps such an archive all the same, outside its shared archive space.
 		Path copy = Files.copy(jar, directory.resolve("copy.jar"));
-		assertUnused(run(copy, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)), JvmCacheKind.CDS_ARCHIVE);
+		assertUnused(run(JAVA_HOME, copy, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)), JvmCacheKind.CDS_ARCHIVE);
 	}
 
 	@Test
 	void jvmWithCdsArchiveAndOtherOptionsDoesNotUseIt() throws Exception {
-		assertUnused(run(jar, OTHER_OPTIONS, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)),
+		assertUnused(run(JAVA_HOME, jar, OTHER_OPTIONS, JvmCacheKind.CDS_ARCHIVE.useOption(CDS_ARCHIVE)),
 				JvmCacheKind.CDS_ARCHIVE);
 	}
 
 	@Test
 	void jvmWithAotCacheUsesItAndSharesMoreClassesThanOneWithout() throws Exception {
-		assumeTrue(JAVA >= 25, "an AOT cache is written in one run from Java 25 on");
-		assertUsed(run(jar, JvmCacheKind.AOT_CACHE.useOption(AOT_CACHE)), JvmCacheKind.AOT_CACHE);
+		assumeJava25();
+		Map<String, String> with = run(AOT_JAVA_HOME, jar, JvmCacheKind.AOT_CACHE.useOption(AOT_CACHE));
+		assertThat(with).containsEntry("kind", JvmCacheKind.AOT_CACHE.name())
+			.containsEntry("file", JvmCacheKind.AOT_CACHE.fileName())
+			.containsEntry("inUse", "true")
+			.containsEntry("trainedByStarter", "true");
+		assertThat(Integer.parseInt(with.get("javaVersion"))).isGreaterThanOrEqualTo(25);
+		assertThat(number(with, "sharedClasses")).isGreaterThan(number(run(AOT_JAVA_HOME, jar), "sharedClasses"))
+			.isLessThanOrEqualTo(number(with, "loadedClasses"));
 	}
 
 	@Test
 	void jvmWithAotCacheAndOtherOptionsDoesNotUseIt() throws Exception {
-		assumeTrue(JAVA >= 25, "an AOT cache is written in one run from Java 25 on");
-		assertUnused(run(jar, OTHER_OPTIONS, JvmCacheKind.AOT_CACHE.useOption(AOT_CACHE)), JvmCacheKind.AOT_CACHE);
+		assumeJava25();
+		assertUnused(run(AOT_JAVA_HOME, jar, OTHER_OPTIONS, JvmCacheKind.AOT_CACHE.useOption(AOT_CACHE)),
+				JvmCacheKind.AOT_CACHE);
+	}
+
+	private static void assumeJava25() {
+		// CI has a Java 25: there, its absence is a failure, not a reason to skip.
+		assertThat(AOT_JAVA_PRESENT || System.getenv("CI") == null)
+			.as("CI must have a Java 25 at java25.home (%s)", AOT_JAVA_HOME)
+			.isTrue();
+		assumeTrue(AOT_JAVA_PRESENT, "No Java 25 at java25.home (" + AOT_JAVA_HOME + "): the AOT cache needs it");
 	}
 
 	@Test
 	void cacheWithoutTheTrainingsRecordIsNotTheStarters() throws Exception {
 		Path other = Files.createDirectories(directory.resolve("other"));
 		Path copy = Files.copy(directory.resolve(CDS_ARCHIVE), other.resolve("copy.jsa"));
-		Map<String, String> untrained = run(jar, JvmCacheKind.CDS_ARCHIVE.useOption(copy));
+		Map<String, String> untrained = run(JAVA_HOME, jar, JvmCacheKind.CDS_ARCHIVE.useOption(copy));
 		assertThat(untrained).containsEntry("kind", JvmCacheKind.CDS_ARCHIVE.name())
 			.containsEntry("file", "copy.jsa")
 			.containsEntry("inUse", "true")
@@ -140,9 +164,9 @@ class JvmCacheChildJvmTests {
 			.containsEntry("trainedByStarter", "true");
 	}
 
-	private static Map<String, String> run(Path classPath, String... options) throws Exception {
+	private static Map<String, String> run(String javaHome, Path classPath, String... options) throws Exception {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(Path.of(javaHome, "bin", "java").toString());
 		command.addAll(List.of(options));
 		command.add("-cp");
 		command.add(classPath + File.pathSeparator + location(LogFactory.class));

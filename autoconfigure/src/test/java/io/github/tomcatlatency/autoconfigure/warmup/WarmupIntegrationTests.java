@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
@@ -55,6 +57,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -505,6 +508,26 @@ class WarmupIntegrationTests {
 		}
 	}
 
+	@Test
+	void backgroundRequestsWithoutAPauseAreListedAsNotSentAndNamedOnce(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("test.never-a-pause=true")) {
+			WarmupRunner runner = context.getBean(WarmupRunner.class);
+			await().atMost(60, TimeUnit.SECONDS).until(() -> runner.getResult().requests().size() == 2);
+			WarmupResult result = runner.getResult();
+			assertThat(result.requests()).extracting(RequestResult::path, RequestResult::status, RequestResult::outcome)
+				.containsExactly(tuple("/warmed", null, Outcome.NOT_SENT), tuple("/echo", null, Outcome.NOT_SENT));
+			assertThat(result.state()).isEqualTo(State.INCOMPLETE);
+			assertThat(result.message()).startsWith("2 of 2 requests did not warm their route (GET /warmed: not sent: "
+					+ "the application's traffic left no pause of 2 s within 1000 ms");
+			assertThat(output.getAll().lines().filter((line) -> line.contains("did not send"))).singleElement()
+				.asString()
+				.contains(" INFO ")
+				.endsWith("Tomcat warm-up did not send 2 of its requests after readiness (GET /warmed, GET /echo): "
+						+ "the application's traffic left no pause of 2 s within 1000 ms; their routes are warmed "
+						+ "by their first real requests");
+		}
+	}
+
 	private static boolean accepts(int port) {
 		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
 			return true;
@@ -580,7 +603,7 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
-			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class })
+			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class, NeverAPause.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -827,6 +850,27 @@ class WarmupIntegrationTests {
 					(request, response, chain) -> ((jakarta.servlet.http.HttpServletResponse) response).setStatus(200));
 			registration.addUrlPatterns(WarmupHandlerMapping.JSON_PATH);
 			return registration;
+		}
+
+	}
+
+	/**
+	 * A warm-up whose server never stands still, as under steady traffic: nothing before
+	 * readiness, two requests after it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("test.never-a-pause")
+	static class NeverAPause {
+
+		@Bean
+		WarmupRunner neverAPauseWarmupRunner(ApplicationContext context, WarmupRequestMarker marker) {
+			AtomicLong activity = new AtomicLong();
+			return new WarmupRunner(
+					() -> URI.create("http://127.0.0.1:" + port((ConfigurableApplicationContext) context)),
+					activity::incrementAndGet, List::of,
+					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
+							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
+					marker, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
 		}
 
 	}
