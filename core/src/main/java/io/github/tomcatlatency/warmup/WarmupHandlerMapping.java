@@ -192,6 +192,16 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		return path.startsWith(PATH_PREFIX + "/");
 	}
 
+	/**
+	 * Return whether a warm-up request's path is that of the route that asks for a 404,
+	 * below the {@code DispatcherServlet}'s path.
+	 * @param path the request's path below the context path
+	 * @return {@code true} for the not-found route
+	 */
+	static boolean asksForNotFound(String path) {
+		return path.endsWith(NOT_FOUND_PATH);
+	}
+
 	private ResourceHttpRequestHandler resource(HttpServletRequest request, String path) {
 		request.setAttribute(HandlerMapping.PATH_WITHIN_HANDLER_MAPPING_ATTRIBUTE,
 				path.substring(path.lastIndexOf('/') + 1));

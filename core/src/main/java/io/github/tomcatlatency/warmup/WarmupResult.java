@@ -158,7 +158,7 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 				return Outcome.REFUSED;
 			}
 			// The built-in error page requests ask for a 404 on purpose.
-			boolean notFoundAskedFor = builtIn && status == 404 && path.endsWith(WarmupHandlerMapping.NOT_FOUND_PATH);
+			boolean notFoundAskedFor = builtIn && status == 404 && WarmupHandlerMapping.asksForNotFound(path);
 			if (status >= 400 && status < 500 && !notFoundAskedFor) {
 				return Outcome.NOT_WARMED;
 			}

@@ -277,20 +277,19 @@ public final class WarmupRunner {
 		List<RequestResult> results = new ArrayList<>(ready.requests());
 		results.addAll(sending.results());
 		if (sending.noPause && !this.stopping) {
-			String why = "not sent: the application's traffic left no pause of " + BACKGROUND_PAUSE.toSeconds()
-					+ " s within " + this.timeout.toMillis() + " ms (tomcat-latency.warmup.timeout)";
+			String noPause = "the application's traffic left no pause of " + BACKGROUND_PAUSE.toSeconds() + " s within "
+					+ this.timeout.toMillis() + " ms";
 			List<RequestResult> notSent = sending.unsent()
 				.stream()
-				.map((request) -> new RequestResult(request.origin(), request.method(), request.path(), null, 0, why,
-						Outcome.NOT_SENT))
+				.map((request) -> new RequestResult(request.origin(), request.method(), request.path(), null, 0,
+						"not sent: " + noPause + " (tomcat-latency.warmup.timeout)", Outcome.NOT_SENT))
 				.toList();
 			logger.info("Tomcat warm-up did not send " + notSent.size() + " of its requests after readiness ("
 					+ notSent.stream()
 						.map((result) -> result.method() + " " + result.path())
 						.distinct()
 						.collect(Collectors.joining(", "))
-					+ "): the application's traffic left no pause of " + BACKGROUND_PAUSE.toSeconds() + " s within "
-					+ this.timeout.toMillis() + " ms; their routes are warmed by their first real requests");
+					+ "): " + noPause + "; their routes are warmed by their first real requests");
 			results.addAll(notSent);
 		}
 		return result(server, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), results, sending);
@@ -421,7 +420,7 @@ public final class WarmupRunner {
 	// header; the not-found route's answer is the application's error page.
 	private static boolean forStartersRoute(WarmupRequest request) {
 		return request.origin() == Origin.BUILT_IN && request.path().contains(WarmupHandlerMapping.PATH_PREFIX + "/")
-				&& !request.path().contains(WarmupHandlerMapping.NOT_FOUND_PATH);
+				&& !WarmupHandlerMapping.asksForNotFound(request.path());
 	}
 
 	private static String describe(Exception ex) {
