@@ -8,6 +8,10 @@ import java.util.Set;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 
 import org.springframework.core.MethodParameter;
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
+import org.springframework.core.ResolvableType;
+import org.springframework.http.HttpEntity;
 import org.springframework.http.server.PathContainer;
 import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -19,14 +23,18 @@ import org.springframework.web.bind.annotation.ValueConstants;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Finds the application's own routes that a warm-up can call without arguments: those
  * mapped to {@code GET} alone, with a literal path, no required parameters, headers,
- * cookies or body, and no content type. A {@code GET} may still have side effects, which
- * is why discovery is off by default.
+ * cookies or body, and no content type, that answer with a body that ends (no
+ * {@code SseEmitter}, {@code ResponseBodyEmitter}, {@code StreamingResponseBody} or
+ * reactive stream). A {@code GET} may still have side effects, which is why discovery is
+ * off by default.
  */
 public final class MvcRouteDiscovery {
 
@@ -48,7 +56,8 @@ public final class MvcRouteDiscovery {
 		return mapping.getHandlerMethods()
 			.entrySet()
 			.stream()
-			.filter((route) -> isPlainGet(route.getKey()) && needsNoValue(route.getValue()))
+			.filter((route) -> isPlainGet(route.getKey()) && needsNoValue(route.getValue())
+					&& !isStreaming(route.getValue()))
 			.flatMap((route) -> route.getKey().getPatternValues().stream())
 			.filter(MvcRouteDiscovery::isLiteral)
 			.filter((path) -> excluded.stream().noneMatch((pattern) -> pattern.matches(PathContainer.parsePath(path))))
@@ -62,6 +71,23 @@ public final class MvcRouteDiscovery {
 		return info.getMethodsCondition().getMethods().equals(Set.of(RequestMethod.GET))
 				&& info.getParamsCondition().getExpressions().isEmpty()
 				&& info.getHeadersCondition().getExpressions().isEmpty() && info.getConsumesCondition().isEmpty();
+	}
+
+	/**
+	 * Whether the handler streams its answer, which may never end: an emitter, a
+	 * streaming body or a reactive stream, alone or in a {@code ResponseEntity}.
+	 * @param handler the handler method
+	 * @return {@code true} for a streaming handler
+	 */
+	private static boolean isStreaming(HandlerMethod handler) {
+		ResolvableType type = ResolvableType.forMethodParameter(handler.getReturnType());
+		if (HttpEntity.class.isAssignableFrom(type.toClass())) {
+			type = type.as(HttpEntity.class).getGeneric(0);
+		}
+		Class<?> body = type.toClass();
+		ReactiveAdapter reactive = ReactiveAdapterRegistry.getSharedInstance().getAdapter(body);
+		return ResponseBodyEmitter.class.isAssignableFrom(body) || StreamingResponseBody.class.isAssignableFrom(body)
+				|| (reactive != null && reactive.isMultiValue());
 	}
 
 	/**

@@ -250,7 +250,9 @@ public final class WarmupRunner {
 			Thread.currentThread().interrupt();
 			builtInPart.sending().unreachable = describe(ex);
 		}
-		Sending application = new Sending(builtInPart.server(), System.nanoTime() + this.timeout.toNanos(), null);
+		// One deadline for all that holds readiness back: from when the application's
+		// runners had run, as the built-in part, which started before, ends before it.
+		Sending application = new Sending(builtInPart.server(), readyNanos + this.timeout.toNanos(), null);
 		if (builtInPart.sending().unreachable == null) {
 			application.sendAll(builtInPart.applicationRequests(), 1);
 		}
@@ -450,6 +452,11 @@ public final class WarmupRunner {
 	 */
 	private final class Sending {
 
+		/**
+		 * The most of a response body the warm-up reads: its handler has run by then.
+		 */
+		private static final long MAX_BODY = 16 * 1024 * 1024;
+
 		private final URI server;
 
 		private final long deadline;
@@ -591,9 +598,9 @@ public final class WarmupRunner {
 				int status = connection.getResponseCode();
 				try (InputStream response = (status < 400) ? connection.getInputStream()
 						: connection.getErrorStream()) {
-					if (response != null) {
-						// Read to the end, so that the connection can be reused.
-						response.transferTo(OutputStream.nullOutputStream());
+					if (response != null && !readToTheEnd(response, start + timeout.toNanos())) {
+						// A body that streams on, or a large one: the handler has run.
+						connection.disconnect();
 					}
 				}
 				RequestResult result = result(request, start, status, null);
@@ -648,6 +655,32 @@ public final class WarmupRunner {
 				Thread.currentThread().interrupt();
 				return new Sent(result(request, start, null, describe(ex)), false);
 			}
+		}
+
+		/**
+		 * Read a response to its end, so that the connection can be reused, unless it
+		 * takes past the request's deadline (a stream that never ends sends a byte now
+		 * and then, which no read timeout catches) or is larger than {@value #MAX_BODY}
+		 * bytes.
+		 * @param response the response body
+		 * @param deadline when the request must have ended, in {@link System#nanoTime()}
+		 * @return {@code true} if it was read to its end, {@code false} if it was too
+		 * large
+		 * @throws SocketTimeoutException past the deadline
+		 */
+		private boolean readToTheEnd(InputStream response, long deadline) throws IOException {
+			byte[] buffer = new byte[8192];
+			long read = 0;
+			for (int count = response.read(buffer); count != -1; count = response.read(buffer)) {
+				read += count;
+				if (System.nanoTime() - deadline >= 0) {
+					throw new SocketTimeoutException("the response did not end in time");
+				}
+				if (read > MAX_BODY) {
+					return false;
+				}
+			}
+			return true;
 		}
 
 		private HttpClient patchClient(Duration timeout) {

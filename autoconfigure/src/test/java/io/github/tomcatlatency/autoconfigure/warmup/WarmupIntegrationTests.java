@@ -75,6 +75,8 @@ import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -393,10 +395,28 @@ class WarmupIntegrationTests {
 	void discoversLiteralGetRoutesWhenAsked() {
 		HeldController.reset();
 		HeldController.release.countDown();
+		// The streaming routes, /events, /download and /download-entity, are left out.
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.discover-routes=true",
-				"tomcat-latency.warmup.discover-repetitions=1", "tomcat-latency.warmup.framework-requests=false")) {
+				"tomcat-latency.warmup.discover-repetitions=1", "tomcat-latency.warmup.framework-requests=false",
+				"test.streaming=true")) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
 				.containsExactly("/fail", "/held", "/warmed");
+		}
+	}
+
+	@Test
+	void aRequestWhoseAnswerNeverEndsIsAbandonedAtTheTimeout() {
+		try (ConfigurableApplicationContext context = start("test.streaming=true", "tomcat-latency.warmup.timeout=2s",
+				"tomcat-latency.warmup.requests[0].path=/download")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.requests()).last()
+				.satisfies((request) -> assertThat(request.path()).isEqualTo("/download"))
+				.satisfies((request) -> assertThat(request.outcome()).isEqualTo(Outcome.FAILED))
+				.satisfies((request) -> assertThat(request.error()).startsWith("Timed out after "));
+			assertThat(result.state()).isIn(State.FAILED, State.TIMED_OUT);
+			// The warm-up closed the connection: the next write fails and the stream
+			// ends.
+			await().atMost(60, TimeUnit.SECONDS).until(() -> StreamingController.ended.getCount() == 0);
 		}
 	}
 
@@ -603,7 +623,8 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
-			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class, NeverAPause.class })
+			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class, NeverAPause.class,
+			StreamingController.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -871,6 +892,49 @@ class WarmupIntegrationTests {
 					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
 					marker, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
+		}
+
+	}
+
+	/**
+	 * Routes whose answers stream on: an event stream, and a download that sends a byte
+	 * every 50 ms until its client goes (or a minute has passed).
+	 */
+	@RestController
+	@ConditionalOnBooleanProperty("test.streaming")
+	static class StreamingController {
+
+		static volatile CountDownLatch ended = new CountDownLatch(1);
+
+		@GetMapping("/events")
+		SseEmitter events() {
+			return new SseEmitter(-1L);
+		}
+
+		@GetMapping("/download")
+		StreamingResponseBody download() {
+			ended = new CountDownLatch(1);
+			return (output) -> {
+				try {
+					for (int i = 0; i < 1200; i++) {
+						output.write('.');
+						output.flush();
+						Thread.sleep(50);
+					}
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				finally {
+					// Written to the end, or the client went: the write failed.
+					ended.countDown();
+				}
+			};
+		}
+
+		@GetMapping("/download-entity")
+		ResponseEntity<StreamingResponseBody> downloadEntity() {
+			return ResponseEntity.ok((output) -> output.write('.'));
 		}
 
 	}
