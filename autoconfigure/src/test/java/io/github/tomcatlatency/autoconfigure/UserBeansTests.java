@@ -17,6 +17,7 @@ import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoCon
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
@@ -108,14 +109,16 @@ class UserBeansTests {
 
 	@Test
 	void userRequestStatisticsWin() {
-		assertUserBeanWins(RequestStatistics.class, () -> new RequestStatistics(10, 2, Duration.ofSeconds(1)));
+		assertUserBeanWins(RequestStatistics.class,
+				() -> new RequestStatistics(10, 2, Duration.ofSeconds(1), new ClassLoadLog()));
 	}
 
 	@Test
 	void userEndpointWins() {
 		assertUserBeanWins(TomcatLatencyEndpoint.class,
-				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 2, Duration.ofSeconds(1)), advisories(),
-						() -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3));
+				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 2, Duration.ofSeconds(1), new ClassLoadLog()),
+						advisories(), () -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3,
+						List.of()));
 	}
 
 	@Test

@@ -7,15 +7,19 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -106,7 +110,7 @@ class TomcatLatencyEndpointIntegrationTests {
 			// Measured: the probe is armed from readiness. The remedy is there only when
 			// the request was cold.
 			assertThat(map(first, "cause").keySet()).contains("classesLoaded", "warmup")
-				.isSubsetOf("classesLoaded", "cpuMs", "warmup", "remedy");
+				.isSubsetOf("classesLoaded", "cpuMs", "loadedPackages", "warmup", "remedy");
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
@@ -155,6 +159,25 @@ class TomcatLatencyEndpointIntegrationTests {
 				.contains("id", "kind", "rating", "title", "applies", "components", "source", "osv", "aliases")
 				.isSubsetOf("id", "kind", "rating", "title", "applies", "components", "fixedIn", "lastAffected",
 						"source", "osv", "aliases"));
+		}
+
+		@Test
+		@EnabledOnOs(OS.LINUX)
+		void firstRequestNamesThePackagesOfTheClassesItLoaded() throws Exception {
+			assertThat(post(ENDPOINT).statusCode()).isEqualTo(204);
+			assertThat(get("/labels/first").body()).isEqualTo("FIRST");
+			await().untilAsserted(() -> assertThat(number(phases(report()), "requests")).isEqualTo(1));
+			Map<String, Object> first = map(map(report(), "coldRequests"), "firstRequest");
+			assertThat(first.get("route")).isEqualTo("/labels/{name}");
+			// The handler's first call loaded a class of the application's package: told
+			// apart from the libraries', on the thread that served the request.
+			assertThat(list(map(first, "cause"), "loadedPackages"))
+				.filteredOn((group) -> Boolean.TRUE.equals(group.get("application")))
+				.singleElement()
+				.satisfies((group) -> {
+					assertThat(group).containsEntry("name", TestApplication.class.getPackageName());
+					assertThat(number(group, "classes")).isPositive();
+				});
 		}
 
 		@Test
@@ -279,6 +302,14 @@ class TomcatLatencyEndpointIntegrationTests {
 		@GetMapping("/things/{id}")
 		String thing(@PathVariable String id) {
 			return id;
+		}
+
+		@GetMapping("/labels/{name}")
+		String label(@PathVariable String name) {
+			// The JVM defines the lambda's class the first time this line runs: a class
+			// of the application's package, loaded by this route's first request only.
+			Supplier<String> label = () -> name.toUpperCase(Locale.ROOT);
+			return label.get();
 		}
 
 	}

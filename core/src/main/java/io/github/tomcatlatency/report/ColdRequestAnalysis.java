@@ -1,10 +1,14 @@
 package io.github.tomcatlatency.report;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
+import io.github.tomcatlatency.classload.ClassLoads;
+import io.github.tomcatlatency.classload.LoadedPackages;
+import io.github.tomcatlatency.classload.LoadedPackages.PackageCount;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
@@ -24,18 +28,28 @@ final class ColdRequestAnalysis {
 	private ColdRequestAnalysis() {
 	}
 
+	/**
+	 * How many groups of packages a first request's loaded classes are told in.
+	 */
+	static final int TOP_PACKAGES = 8;
+
 	static ColdRequests analyse(List<RouteSnapshot> routes, @Nullable Instant since,
-			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup) {
+			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup,
+			@Nullable ClassLoads classLoads, Collection<String> applicationPackages) {
 		boolean discovering = ColdRouteRemedies.discovering(warmup);
+		LoadedBy loadedBy = (first) -> (classLoads != null && first.osThreadId() != -1)
+				? LoadedPackages.of(classLoads.loadedBy(first.osThreadId(), first.startNanos(), first.endNanos()),
+						applicationPackages, TOP_PACKAGES)
+				: null;
 		ColdRequest firstRequest = routes.stream()
 			.filter((route) -> route.first() != null)
 			.reduce((a, b) -> Objects.requireNonNull(b.first()).arrivedBefore(Objects.requireNonNull(a.first())) ? b
 					: a)
-			.map((route) -> coldRequest(route, warmup, discovering))
+			.map((route) -> coldRequest(route, warmup, discovering, loadedBy))
 			.orElse(null);
 		List<ColdRequest> worst = routes.stream()
 			.filter((route) -> route.total().count() > 1)
-			.map((route) -> coldRequest(route, warmup, discovering))
+			.map((route) -> coldRequest(route, warmup, discovering, loadedBy))
 			.filter(Objects::nonNull)
 			.sorted(Comparator.comparingDouble(ColdRequest::penaltyMs).reversed())
 			.limit(topRoutes)
@@ -45,7 +59,7 @@ final class ColdRequestAnalysis {
 	}
 
 	private static @Nullable ColdRequest coldRequest(RouteSnapshot route, @Nullable WarmupResult warmup,
-			boolean discovering) {
+			boolean discovering, LoadedBy loadedBy) {
 		FirstRequest first = route.first();
 		if (first == null) {
 			return null;
@@ -58,8 +72,8 @@ final class ColdRequestAnalysis {
 		String remedy = ColdRouteRemedies.isCold(route.route(), ratio)
 				? ColdRouteRemedies.remedy(route.route(), route.method(), reach, discovering) : null;
 		ColdCause cause = new ColdCause(measured(first.classesLoaded()),
-				(first.cpuNanos() != CompletedRequest.NOT_MEASURED) ? Milliseconds.of(first.cpuNanos()) : null, reach,
-				remedy);
+				(first.cpuNanos() != CompletedRequest.NOT_MEASURED) ? Milliseconds.of(first.cpuNanos()) : null,
+				loadedBy.packages(first), reach, remedy);
 		return new ColdRequest(route.route(), route.method(), route.total().count(), split, median, penalty, ratio,
 				cause);
 	}
@@ -77,6 +91,13 @@ final class ColdRequestAnalysis {
 			.toList();
 		long count = routes.stream().mapToLong(RouteSnapshot::spikes).sum();
 		return new Spikes(count, detection.factor(), Milliseconds.of(detection.idleNanos()), spikes);
+	}
+
+	@FunctionalInterface
+	private interface LoadedBy {
+
+		@Nullable List<PackageCount> packages(FirstRequest first);
+
 	}
 
 }

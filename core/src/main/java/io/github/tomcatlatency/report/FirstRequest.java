@@ -11,8 +11,14 @@ import io.github.tomcatlatency.phase.CompletedRequest;
  * @param classesLoaded the classes the JVM loaded while it ran, or
  * {@link CompletedRequest#NOT_MEASURED}
  * @param cpuNanos the CPU time of its thread, or {@link CompletedRequest#NOT_MEASURED}
+ * @param osThreadId the operating system's id of the thread that served it, as the JVM's
+ * class load log names it, or {@code -1} when that log did not run
  */
-record FirstRequest(long startNanos, Split split, long classesLoaded, long cpuNanos) {
+record FirstRequest(long startNanos, Split split, long classesLoaded, long cpuNanos, long osThreadId) {
+
+	long endNanos() {
+		return this.startNanos + Math.round(this.split.totalMs() * 1_000_000);
+	}
 
 	boolean arrivedBefore(FirstRequest other) {
 		// nanoTime values compare by their difference: they may wrap.

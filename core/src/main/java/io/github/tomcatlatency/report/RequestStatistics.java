@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import io.github.tomcatlatency.classload.ClassLoadLog;
+import io.github.tomcatlatency.classload.ClassLoads;
 import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.PhaseRecorder;
@@ -48,6 +50,10 @@ public final class RequestStatistics implements PhaseRecorder {
 
 	private final ColdRequestProbe probe = new ColdRequestProbe();
 
+	private final ClassLoadLog classLoadLog;
+
+	private volatile boolean classLoadsLogged;
+
 	private volatile State state;
 
 	/**
@@ -55,9 +61,12 @@ public final class RequestStatistics implements PhaseRecorder {
 	 * @param maxRoutes the bound on {@link Route#index()}
 	 * @param spikeFactor how many times its route's median a cold spike takes at least
 	 * @param spikeIdle how long a route must have been idle before a cold spike
+	 * @param classLoadLog the JVM's class load log, run while the probe is armed, so that
+	 * the first requests name the classes they loaded
 	 */
-	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle) {
+	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle, ClassLoadLog classLoadLog) {
 		this.maxRoutes = maxRoutes;
+		this.classLoadLog = classLoadLog;
 		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
 		this.state = new State(maxRoutes, null);
 	}
@@ -80,8 +89,17 @@ public final class RequestStatistics implements PhaseRecorder {
 	 * request counts as the first again.
 	 */
 	public void reset() {
+		this.classLoadsLogged = this.classLoadLog.start();
 		this.state = new State(this.maxRoutes, Instant.now());
 		this.probe.arm();
+	}
+
+	/**
+	 * Return the classes the JVM logged as loaded while the probe was armed last.
+	 * @return the loads, or {@code null} when they were not logged
+	 */
+	@Nullable ClassLoads classLoads() {
+		return this.classLoadLog.read();
 	}
 
 	/**
@@ -116,10 +134,13 @@ public final class RequestStatistics implements PhaseRecorder {
 			statistics = state.add(index, route.uri(), RequestMethods.name(methodIndex));
 		}
 		statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
-				this.spikeDetection);
+				this.spikeDetection, this.classLoadsLogged);
 		if (this.probe.armed() && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
 				|| System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS)) {
 			this.probe.disarm();
+			// After the response: the client does not wait for the JVM's diagnostic
+			// command.
+			this.classLoadLog.stop();
 		}
 	}
 

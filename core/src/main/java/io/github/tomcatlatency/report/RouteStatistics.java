@@ -3,6 +3,8 @@ package io.github.tomcatlatency.report;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.github.tomcatlatency.classload.ClassLoadLog;
+import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 
@@ -47,12 +49,15 @@ final class RouteStatistics {
 	}
 
 	void record(long startNanos, long containerNanos, long filtersNanos, long mvcNanos, long classesLoaded,
-			long cpuNanos, SpikeDetection spikeDetection) {
+			long cpuNanos, SpikeDetection spikeDetection, boolean classLoadsLogged) {
 		long totalNanos = containerNanos + filtersNanos + mvcNanos;
 		FirstRequest known = this.first.get();
 		if (known == null || startNanos - known.startNanos() < 0) {
+			// Read on the thread that served it, where the JVM logged its class loads.
+			long osThreadId = (classLoadsLogged && classesLoaded != CompletedRequest.NOT_MEASURED)
+					? ClassLoadLog.currentThreadId() : -1;
 			keepFirst(new FirstRequest(startNanos, Split.of(containerNanos, filtersNanos, mvcNanos), classesLoaded,
-					cpuNanos));
+					cpuNanos, osThreadId));
 		}
 		// The request ended its wall time after it arrived: no clock read needed.
 		long now = startNanos + totalNanos;

@@ -11,6 +11,7 @@ import io.github.tomcatlatency.advisory.Severity;
 import io.github.tomcatlatency.advisory.TomcatVersion;
 import io.github.tomcatlatency.advisory.VersionRisk;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
+import io.github.tomcatlatency.classload.LoadedPackages.PackageCount;
 import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.util.ServerInfo;
@@ -89,12 +90,15 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * {@code null} when it was not measured
 	 * @param cpuMs the CPU time of the thread that served it, to set against its wall
 	 * time, or {@code null} when it was not measured
+	 * @param loadedPackages the classes the thread that served it loaded, by library
+	 * (groups of packages, the application's own apart), most first, or {@code null} when
+	 * the JVM's class loads were not logged (only HotSpot on Linux logs them)
 	 * @param warmup whether the warm-up reached the route's handler before readiness
 	 * @param remedy the configuration that would have warmed it, or {@code null} when it
 	 * was not cold
 	 */
-	public record ColdCause(@Nullable Long classesLoaded, @Nullable Double cpuMs, WarmupReach warmup,
-			@Nullable String remedy) {
+	public record ColdCause(@Nullable Long classesLoaded, @Nullable Double cpuMs,
+			@Nullable List<PackageCount> loadedPackages, WarmupReach warmup, @Nullable String remedy) {
 
 	}
 

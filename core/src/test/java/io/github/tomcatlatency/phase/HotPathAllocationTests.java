@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import com.sun.management.ThreadMXBean;
+import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,8 @@ class HotPathAllocationTests {
 
 	private final Routes routes = new Routes(10);
 
-	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30));
+	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30),
+			new ClassLoadLog());
 
 	private final PhaseRecorder recorder = CompositePhaseRecorder
 		.of(List.of(new PhaseTimers(new SimpleMeterRegistry(), 10), this.statistics));

@@ -3,8 +3,10 @@ package io.github.tomcatlatency.report;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.Route;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +18,15 @@ class RequestStatisticsTests {
 
 	private static final Route BOOKS = new Route("/books", 0);
 
-	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30));
+	private final ClassLoadLog classLoadLog = new ClassLoadLog();
+
+	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30),
+			this.classLoadLog);
+
+	@AfterEach
+	void closeClassLoadLog() {
+		this.classLoadLog.close();
+	}
 
 	@Test
 	void methodsOfOneRouteAreKeptApart() {

@@ -57,6 +57,8 @@ public class TomcatLatencyEndpoint {
 
 	private final int topRoutes;
 
+	private final List<String> applicationPackages;
+
 	/**
 	 * Create the endpoint.
 	 * @param statistics the request statistics
@@ -69,10 +71,13 @@ public class TomcatLatencyEndpoint {
 	 * @param jvmCache the JVM's cache of the application's classes, if it can be told,
 	 * for example {@code new JvmCacheInspector()::inspect}
 	 * @param topRoutes how many routes each list of the report shows at most
+	 * @param applicationPackages the application's own packages, whose classes a first
+	 * request loaded are told apart from the libraries'
 	 */
 	public TomcatLatencyEndpoint(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
 			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
-			Supplier<@Nullable ResourceCacheReport> cache, Supplier<@Nullable JvmCache> jvmCache, int topRoutes) {
+			Supplier<@Nullable ResourceCacheReport> cache, Supplier<@Nullable JvmCache> jvmCache, int topRoutes,
+			List<String> applicationPackages) {
 		this.statistics = statistics;
 		this.advisories = advisories;
 		this.tomcat = tomcat;
@@ -81,6 +86,7 @@ public class TomcatLatencyEndpoint {
 		this.cache = cache;
 		this.jvmCache = jvmCache;
 		this.topRoutes = topRoutes;
+		this.applicationPackages = List.copyOf(applicationPackages);
 	}
 
 	/**
@@ -110,7 +116,7 @@ public class TomcatLatencyEndpoint {
 				: List.of();
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
-						this.topRoutes, warmup),
+						this.topRoutes, warmup, this.statistics.classLoads(), this.applicationPackages),
 				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}

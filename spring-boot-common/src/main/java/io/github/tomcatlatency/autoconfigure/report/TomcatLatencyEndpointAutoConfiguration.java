@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.report;
 
+import java.util.List;
 import java.util.Objects;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
@@ -7,6 +8,7 @@ import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.jvmcache.JvmCacheInspector;
 import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.Routes;
@@ -16,10 +18,12 @@ import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import org.HdrHistogram.AtomicHistogram;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.web.PathMapper;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -48,11 +52,18 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class TomcatLatencyEndpointAutoConfiguration {
 
+	// Closed with the context: its files are deleted.
+	@Bean
+	ClassLoadLog tomcatLatencyClassLoadLog() {
+		return new ClassLoadLog();
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
-	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes) {
+	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes,
+			ClassLoadLog classLoadLog) {
 		TomcatLatencyProperties.Report report = properties.getReport();
-		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle());
+		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle(), classLoadLog);
 	}
 
 	@Bean
@@ -65,11 +76,12 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	TomcatLatencyEndpoint tomcatLatencyEndpoint(RequestStatistics statistics,
 			ObjectProvider<TomcatAdvisories> advisories, EmbeddedTomcat tomcat, Environment environment,
 			TomcatLatencyProperties properties, ObjectProvider<WarmupRunner> warmup,
-			ObjectProvider<TomcatResourceCache> cache) {
+			ObjectProvider<TomcatResourceCache> cache, BeanFactory beanFactory) {
 		return new TomcatLatencyEndpoint(statistics, advisories.getIfAvailable(), tomcat::get, environment,
 				() -> warmup.stream().map(WarmupRunner::getResult).findFirst().orElse(null),
 				() -> cache.stream().map(TomcatResourceCache::report).filter(Objects::nonNull).findFirst().orElse(null),
-				new JvmCacheInspector()::inspect, properties.getReport().getTopRoutes());
+				new JvmCacheInspector()::inspect, properties.getReport().getTopRoutes(),
+				AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of());
 	}
 
 	@Bean

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.CompositePhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseRecorder;
@@ -39,6 +40,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 import org.springframework.web.servlet.HandlerMapping;
@@ -85,6 +87,8 @@ public class RequestPathBenchmark {
 
 	private ColdRequestProbe armedProbe;
 
+	private final ClassLoadLog classLoadLog = new ClassLoadLog();
+
 	@Setup(Level.Trial)
 	public void setUp() throws Exception {
 		Connector connector = new Connector("HTTP/1.1");
@@ -111,7 +115,8 @@ public class RequestPathBenchmark {
 		recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
 		ColdRequestProbe probe = null;
 		if (this.instrumentation != Instrumentation.TIMERS) {
-			RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30));
+			RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30),
+					this.classLoadLog);
 			if (this.instrumentation == Instrumentation.PROBE_ARMED) {
 				// Readiness: the window in which first requests are measured opens.
 				statistics.reset();
@@ -125,6 +130,11 @@ public class RequestPathBenchmark {
 		this.phaseValve = new PhaseValve(routes, CompositePhaseRecorder.of(recorders), classifier, probe);
 		this.phaseValve.setNext(wrapperValve);
 		this.first = this.phaseValve;
+	}
+
+	@TearDown(Level.Trial)
+	public void deleteClassLoadLog() {
+		this.classLoadLog.close();
 	}
 
 	@Benchmark
