@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,7 @@ import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.ViewResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Integration tests for {@link WarmupHandlerMapping} on a real embedded Tomcat over real
@@ -91,6 +93,7 @@ class WarmupHandlerMappingIntegrationTests {
 			assertThat(context.getBean(EarlyCaller.class).statuses).hasSize(2 * PATHS.length).containsOnly(404);
 			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
 			int port = port(context);
+			await().atMost(Duration.ofSeconds(60)).until(marker::isFinished);
 			for (String path : PATHS) {
 				// After the warm-up, even with the token.
 				assertThat(send(port, "GET", path, marker.token(), null).statusCode()).isEqualTo(404);
@@ -101,6 +104,33 @@ class WarmupHandlerMappingIntegrationTests {
 				// While it runs, without the token or with a forged one.
 				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, null, null).statusCode()).isEqualTo(404);
 				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, "forged", null).statusCode())
+					.isEqualTo(404);
+			}
+			finally {
+				marker.setActive(false);
+			}
+		}
+	}
+
+	@Test
+	void routesAreNotReachableFromAnotherHostEvenWithTheToken() throws Exception {
+		// The application trusts the proxy on loopback for the client's address, as
+		// behind a reverse proxy on the same host.
+		try (ConfigurableApplicationContext context = start(TestApplication.class,
+				"server.forward-headers-strategy=native")) {
+			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
+			int port = port(context);
+			marker.setActive(true);
+			try {
+				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, marker.token(), null).statusCode())
+					.isEqualTo(200);
+				HttpRequest forwarded = HttpRequest
+					.newBuilder(URI.create("http://localhost:" + port + WarmupHandlerMapping.JSON_PATH))
+					.header(WarmupRequestMarker.HEADER, marker.token())
+					.header("X-Forwarded-For", "203.0.113.7")
+					.build();
+				assertThat(
+						HttpClient.newHttpClient().send(forwarded, HttpResponse.BodyHandlers.ofString()).statusCode())
 					.isEqualTo(404);
 			}
 			finally {

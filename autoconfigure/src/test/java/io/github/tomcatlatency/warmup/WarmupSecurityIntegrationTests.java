@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.warmup;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -7,14 +8,21 @@ import java.net.http.HttpResponse;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPublicKey;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,16 +39,21 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.stereotype.Component;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.filter.OncePerRequestFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Integration tests for the warm-up behind Spring Security, on a real embedded Tomcat
@@ -79,12 +92,49 @@ class WarmupSecurityIntegrationTests {
 		try (ConfigurableApplicationContext context = start(security, "tomcat-latency.enabled=false")) {
 			without = answers(port(context), null);
 		}
+		TokenRecorder.first.set(null);
 		try (ConfigurableApplicationContext context = start(security)) {
-			String token = context.getBean(WarmupRequestMarker.class).token();
-			// The token itself opens nothing once the warm-up has ended.
-			assertThat(answers(port(context), token)).isEqualTo(answers(port(context), null)).isEqualTo(without);
+			int port = port(context);
+			// The token of the requests before readiness opens nothing once the
+			// application is ready, nor does that of the requests after it once they
+			// have been sent.
+			String beforeReadiness = TokenRecorder.first.get();
+			assertThat(beforeReadiness).isNotNull();
+			assertThat(answers(port, beforeReadiness)).isEqualTo(without);
+			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
+			String afterReadiness = marker.token();
+			assertThat(afterReadiness).isNotEqualTo(beforeReadiness);
+			await().atMost(Duration.ofSeconds(60)).until(marker::isFinished);
+			assertThat(answers(port, afterReadiness)).isEqualTo(answers(port, null)).isEqualTo(without);
 		}
 		assertThat(without).extracting(Answer::status).doesNotContain(200);
+	}
+
+	@Test
+	void aLibrarysRouteTheApplicationRefusesWithoutCredentialsIsNotSent(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("basic")) {
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			// Sent after readiness: the error page, which the warm-up's own chain lets
+			// through; the health endpoint, which the application's refuses, is not.
+			assertThat(result.requests()).extracting(RequestResult::path)
+				.contains(WarmupHandlerMapping.NOT_FOUND_PATH)
+				.doesNotContain("/actuator/health");
+			assertThat(result.requests()).extracting(RequestResult::outcome).doesNotContain(Outcome.REFUSED);
+			assertThat(output).doesNotContain("refused by the application's security");
+		}
+	}
+
+	@Test
+	void aLibrarysRouteTheApplicationOpensIsSent() {
+		try (ConfigurableApplicationContext context = start("health-open")) {
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals("/actuator/health"))
+				.singleElement()
+				.extracting(RequestResult::status)
+				.isEqualTo(200);
+		}
 	}
 
 	@Test
@@ -160,8 +210,28 @@ class WarmupSecurityIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ HelloController.class, BasicSecurity.class, FormSecurity.class, JwtSecurity.class })
+	@Import({ TokenRecorder.class, HelloController.class, BasicSecurity.class, HealthOpenSecurity.class,
+			FormSecurity.class, JwtSecurity.class })
 	static class TestApplication {
+
+	}
+
+	// Sees every request first: keeps the token of the first warm-up request.
+	@Component
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	static class TokenRecorder extends OncePerRequestFilter {
+
+		static final AtomicReference<@Nullable String> first = new AtomicReference<>();
+
+		@Override
+		protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+				throws ServletException, IOException {
+			String token = request.getHeader(WarmupRequestMarker.HEADER);
+			if (token != null) {
+				first.compareAndSet(null, token);
+			}
+			chain.doFilter(request, response);
+		}
 
 	}
 
@@ -182,6 +252,20 @@ class WarmupSecurityIntegrationTests {
 	@ConditionalOnProperty(name = "test.security", havingValue = "basic")
 	@Import(HttpBasicSecurity.class)
 	static class BasicSecurity {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = "test.security", havingValue = "health-open")
+	static class HealthOpenSecurity {
+
+		@Bean
+		SecurityFilterChain application(HttpSecurity http) throws Exception {
+			return http.authorizeHttpRequests(
+					(requests) -> requests.requestMatchers("/actuator/health").permitAll().anyRequest().authenticated())
+				.httpBasic(Customizer.withDefaults())
+				.build();
+		}
 
 	}
 

@@ -196,6 +196,8 @@ public final class WarmupRunner {
 			end();
 			return;
 		}
+		// What opened the warm-up's routes before readiness opens nothing after it.
+		this.marker.renew();
 		startInBackground(builtInPart.server(), background);
 	}
 
