@@ -20,7 +20,9 @@ import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.ConstraintValidatorFactory;
+import jakarta.validation.Path;
 import jakarta.validation.Payload;
+import jakarta.validation.TraversableResolver;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -73,12 +75,15 @@ class DataWarmupIntegrationTests {
 
 	private static final Set<String> validatorsCreated = ConcurrentHashMap.newKeySet();
 
+	private static final Set<String> objectsTraversed = ConcurrentHashMap.newKeySet();
+
 	private static final Set<Class<?>> serializersBuilt = ConcurrentHashMap.newKeySet();
 
 	@BeforeEach
 	void forgetCalls() {
 		applicationCalls.set(0);
 		validatorsCreated.clear();
+		objectsTraversed.clear();
 		serializersBuilt.clear();
 	}
 
@@ -109,6 +114,10 @@ class DataWarmupIntegrationTests {
 			// application code.
 			assertThat(validatorsCreated).doesNotContain(ShoutingValidator.class.getSimpleName());
 			assertThat(applicationCalls).hasValue(0);
+			// A whole object validated as a body is, through the traversable resolver:
+			// one
+			// of the starter's own, never one of the application's.
+			assertThat(objectsTraversed).contains("Sample", "Item").doesNotContain(MemoForm.class.getSimpleName());
 		}
 	}
 
@@ -176,6 +185,25 @@ class DataWarmupIntegrationTests {
 		@Bean
 		ValidationConfigurationCustomizer recordingConstraintValidatorFactory() {
 			return (configuration) -> {
+				TraversableResolver traversable = configuration.getDefaultTraversableResolver();
+				configuration.traversableResolver(new TraversableResolver() {
+
+					@Override
+					public boolean isReachable(Object object, Path.Node property, Class<?> rootBeanType,
+							Path pathToProperty, ElementType elementType) {
+						if (object != null) {
+							objectsTraversed.add(object.getClass().getSimpleName());
+						}
+						return traversable.isReachable(object, property, rootBeanType, pathToProperty, elementType);
+					}
+
+					@Override
+					public boolean isCascadable(Object object, Path.Node property, Class<?> rootBeanType,
+							Path pathToProperty, ElementType elementType) {
+						return traversable.isCascadable(object, property, rootBeanType, pathToProperty, elementType);
+					}
+
+				});
 				ConstraintValidatorFactory factory = configuration.getDefaultConstraintValidatorFactory();
 				configuration.constraintValidatorFactory(new ConstraintValidatorFactory() {
 

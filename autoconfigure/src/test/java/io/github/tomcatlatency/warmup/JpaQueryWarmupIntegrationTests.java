@@ -1,12 +1,15 @@
 package io.github.tomcatlatency.warmup;
 
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
 import org.hibernate.SessionFactory;
+import org.hibernate.resource.jdbc.spi.StatementInspector;
 import org.hibernate.stat.QueryStatistics;
 import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,19 @@ class JpaQueryWarmupIntegrationTests {
 				.isZero();
 			assertThat(context.getBean(JdbcTemplate.class).queryForObject("select count(*) from note", Long.class))
 				.isEqualTo(2);
+		}
+	}
+
+	@Test
+	void looksUpEachEntityByAnIdentifierThatFindsNoRow() {
+		RecordedStatements.statements.clear();
+		try (ConfigurableApplicationContext context = start()) {
+			// Hibernate built the entity's loader and sent its statement: by primary key,
+			// for an identifier no generator hands out, so no row came back.
+			assertThat(RecordedStatements.statements)
+				.anyMatch((sql) -> sql.startsWith("select") && sql.contains(" from note ") && sql.endsWith(".id=?"));
+			assertThat(statistics(context).getEntityLoadCount()).isZero();
+			assertThat(context.getBean(NoteRepository.class).findById(1L)).isPresent();
 		}
 	}
 
@@ -87,7 +103,9 @@ class JpaQueryWarmupIntegrationTests {
 			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
 			.properties("server.port=0", "spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
 					"spring.jpa.properties.hibernate.generate_statistics=true",
-					"spring.jpa.properties.hibernate.hbm2ddl.import_files=io/github/tomcatlatency/warmup/notes.sql")
+					"spring.jpa.properties.hibernate.hbm2ddl.import_files=io/github/tomcatlatency/warmup/notes.sql",
+					"spring.jpa.properties.hibernate.session_factory.statement_inspector="
+							+ RecordedStatements.class.getName())
 			.properties(properties)
 			.run();
 	}
@@ -106,6 +124,21 @@ class JpaQueryWarmupIntegrationTests {
 		private Long id;
 
 		private String text;
+
+	}
+
+	/**
+	 * Records the SQL Hibernate sends.
+	 */
+	public static class RecordedStatements implements StatementInspector {
+
+		static final Queue<String> statements = new ConcurrentLinkedQueue<>();
+
+		@Override
+		public String inspect(String sql) {
+			statements.add(sql);
+			return sql;
+		}
 
 	}
 

@@ -1,7 +1,10 @@
 package io.github.tomcatlatency.warmup;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -12,6 +15,8 @@ import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Root;
 import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.SingularAttribute;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,13 +28,24 @@ import org.jspecify.annotations.Nullable;
  * is cold until it has seen those shapes: it is most of a data route's first request.
  * Every query that runs asks for rows whose identifier is null: the database answers from
  * the primary key without scanning the table, no entity is ever loaded and no application
- * code runs.
+ * code runs. Then each entity is looked up by an identifier no generator hands out
+ * ({@code Long.MIN_VALUE}, a random UUID, ...): Hibernate builds the entity's loader and
+ * runs the load path a repository's {@code findById} takes, and the database answers from
+ * the primary key with no row.
  * <p>
  * It needs only the persistence unit, so it can run while the application still starts,
  * see {@link BackgroundWarmup}. A persistence unit without resource-local transactions
  * (JTA) is left alone.
  */
 public final class JpaQueryWarmup implements Runnable {
+
+	private static final Log logger = LogFactory.getLog(JpaQueryWarmup.class);
+
+	/**
+	 * How many entities are looked up at most: each builds its loader, about a
+	 * millisecond of CPU before readiness.
+	 */
+	private static final int MAX_ENTITIES_FOUND = 100;
 
 	private final EntityManagerFactory entityManagerFactory;
 
@@ -53,6 +69,7 @@ public final class JpaQueryWarmup implements Runnable {
 			transaction.begin();
 			try {
 				query(entityManager, entity);
+				findEach(entityManager, this.entityManagerFactory.getMetamodel().getEntities());
 			}
 			finally {
 				transaction.rollback();
@@ -117,6 +134,50 @@ public final class JpaQueryWarmup implements Runnable {
 		}
 		query.orderBy(builder.asc(idPath));
 		entityManager.createQuery(query).setMaxResults(1).getResultList();
+	}
+
+	private static void findEach(EntityManager entityManager, Set<EntityType<?>> entities) {
+		List<EntityType<?>> sorted = entities.stream()
+			.filter(EntityType::hasSingleIdAttribute)
+			.sorted(Comparator.comparing(EntityType::getName))
+			.limit(MAX_ENTITIES_FOUND)
+			.toList();
+		for (EntityType<?> entity : sorted) {
+			Object noSuchId = noSuchId(entity.getIdType().getJavaType());
+			if (noSuchId == null) {
+				continue;
+			}
+			try {
+				entityManager.find(entity.getJavaType(), noSuchId);
+			}
+			catch (RuntimeException ex) {
+				// A database may end the transaction at its first error: the rest would
+				// fail the same way.
+				logger.debug("Stopped looking up entities by identifier at " + entity.getName() + ": " + ex);
+				return;
+			}
+		}
+	}
+
+	/**
+	 * Return an identifier that no generator hands out: the lowest number, a random UUID.
+	 * @param type the identifier's type
+	 * @return the identifier, or {@code null} for a type without one
+	 */
+	private static @Nullable Object noSuchId(Class<?> type) {
+		if (type == Long.class || type == long.class) {
+			return Long.MIN_VALUE;
+		}
+		if (type == Integer.class || type == int.class) {
+			return Integer.MIN_VALUE;
+		}
+		if (type == UUID.class) {
+			return UUID.randomUUID();
+		}
+		if (type == String.class) {
+			return "tomcat-latency-warmup-" + UUID.randomUUID();
+		}
+		return null;
 	}
 
 	private static <T> Optional<SingularAttribute<? super T, ?>> firstText(EntityType<T> entity) {

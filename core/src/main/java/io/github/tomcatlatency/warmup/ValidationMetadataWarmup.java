@@ -8,6 +8,8 @@ import java.util.Set;
 
 import jakarta.validation.Valid;
 import jakarta.validation.Validator;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.validation.metadata.BeanDescriptor;
 import jakarta.validation.metadata.ConstraintDescriptor;
 import jakarta.validation.metadata.PropertyDescriptor;
@@ -76,6 +78,12 @@ public final class ValidationMetadataWarmup implements WarmupTask {
 				}
 			}
 		}
+		if (!seen.isEmpty()) {
+			// The path of every validated body, on an object of the starter's own: the
+			// validation context, the traversable resolver (JPA's, where JPA is there),
+			// cascading.
+			validator.validate(new Sample());
+		}
 	}
 
 	private Set<Class<?>> validatedTypes() {
@@ -98,6 +106,27 @@ public final class ValidationMetadataWarmup implements WarmupTask {
 
 	private static boolean isPlatformType(Class<?> type) {
 		return type.isPrimitive() || type.isArray() || type.getName().startsWith("java.");
+	}
+
+	/**
+	 * An object of the starter's own, validated as a request body is.
+	 */
+	static final class Sample {
+
+		@NotNull
+		private final String name = "warm-up";
+
+		@Valid
+		private final Item item = new Item();
+
+		static final class Item {
+
+			@NotNull
+			@Size(max = 16)
+			private final String label = "item";
+
+		}
+
 	}
 
 }
