@@ -132,6 +132,8 @@ class WarmupIntegrationTests {
 			assertThat(TestApplication.addedMeters).contains(WarmupObservationFilter.METER_NAME);
 			assertThat(get(port(context), "/warmed").statusCode()).isEqualTo(200);
 			await().untilAsserted(() -> assertThat(requestCounts(registry, "/warmed")).containsExactly(1L, 1L));
+			// Those sent after readiness too, once they have all been sent.
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			assertThat(registry.find(WarmupObservationFilter.METER_NAME).meters()).isEmpty();
 		}
 	}
@@ -263,9 +265,25 @@ class WarmupIntegrationTests {
 	@Test
 	void skipsTheHealthEndpointOnASeparateManagementPort() {
 		try (ConfigurableApplicationContext context = start("management.server.port=0")) {
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
+				.contains(WarmupHandlerMapping.NOT_FOUND_PATH)
+				.doesNotContain("/actuator/health");
+		}
+	}
+
+	@Test
+	void sendsTheHealthEndpointAfterReadiness() {
+		try (ConfigurableApplicationContext context = start()) {
+			WarmupRunner runner = context.getBean(WarmupRunner.class);
+			assertThat(runner.getResult().requests()).extracting(RequestResult::path)
 				.isNotEmpty()
 				.doesNotContain("/actuator/health");
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+			assertThat(runner.getResult().requests()).filteredOn((request) -> request.path().equals("/actuator/health"))
+				.singleElement()
+				.extracting(RequestResult::status, RequestResult::outcome)
+				.containsExactly(200, Outcome.WARMED);
 		}
 	}
 
@@ -330,7 +348,15 @@ class WarmupIntegrationTests {
 		// Without the warning JPA logs at every start-up of an application that leaves it
 		// on.
 		try (ConfigurableApplicationContext context = start("test.advice=true", "spring.jpa.open-in-view=false")) {
-			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			WarmupRunner runner = context.getBean(WarmupRunner.class);
+			// A successful first request needs no error page: it is rendered after
+			// readiness.
+			assertThat(runner.getResult().requests()).extracting(RequestResult::path)
+				.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
+			WarmupResult result = await().until(runner::getResult,
+					(all) -> all.requests()
+						.stream()
+						.anyMatch((request) -> request.path().equals(WarmupHandlerMapping.NOT_FOUND_PATH)));
 			assertThat(result.state()).isEqualTo(State.COMPLETED);
 			assertThat(result.requests())
 				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.NOT_FOUND_PATH))
@@ -567,9 +593,7 @@ class WarmupIntegrationTests {
 
 	private static List<org.assertj.core.groups.Tuple> builtInAnd(org.assertj.core.groups.Tuple... configured) {
 		List<org.assertj.core.groups.Tuple> requests = new java.util.ArrayList<>(List.of(
-				tuple("GET", "/actuator/health", 503), tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200),
-				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
-				tuple("GET", WarmupHandlerMapping.NOT_FOUND_PATH, 404),
+				tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200),
 				tuple("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", 200),
 				tuple("GET", WarmupHandlerMapping.JSON_PATH, 200), tuple("POST", WarmupHandlerMapping.JSON_PATH, 200),
 				tuple("GET", WarmupHandlerMapping.RESOURCE_PATH, 200),
@@ -814,20 +838,8 @@ class WarmupIntegrationTests {
 
 		@Bean
 		WarmupRequests.FrameworkRoutes heldInTheBackground() {
-			return new WarmupRequests.FrameworkRoutes() {
-
-				@Override
-				public List<WarmupRequest> get() {
-					return List.of(WarmupRequest.get(Origin.BUILT_IN, "/held"),
-							WarmupRequest.get(Origin.BUILT_IN, "/warmed"));
-				}
-
-				@Override
-				public boolean afterReadiness() {
-					return true;
-				}
-
-			};
+			return () -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/held"),
+					WarmupRequest.get(Origin.BUILT_IN, "/warmed"));
 		}
 
 	}

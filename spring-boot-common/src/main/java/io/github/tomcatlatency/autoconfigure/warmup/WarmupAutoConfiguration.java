@@ -83,9 +83,11 @@ public final class WarmupAutoConfiguration {
 	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, EmbeddedTomcat tomcat,
 			TomcatLatencyProperties properties, WarmupRequestMarker marker,
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
+			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks);
+		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks,
+				anonymousAccess);
 		Supplier<List<WarmupRequest>> requests = warmupRequests;
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
@@ -122,8 +124,11 @@ public final class WarmupAutoConfiguration {
 		@Bean
 		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker,
 				ObjectProvider<MeterRegistry> registries) {
-			return new WarmupObservationFilter(marker,
+			WarmupObservationFilter filter = new WarmupObservationFilter(marker,
 					() -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters));
+			// The requests after readiness are recorded too, until they end.
+			marker.whenFinished(filter::removeMeters);
+			return filter;
 		}
 
 		@Bean
@@ -170,8 +175,7 @@ public final class WarmupAutoConfiguration {
 
 	/**
 	 * springdoc's own routes: they describe the application without calling it. Its API
-	 * description is the longest built-in request (0.5-1.9 s cold), and real first
-	 * requests do not need it: it is sent after readiness.
+	 * description is the longest built-in request (0.5-1.9 s cold).
 	 */
 	private static final class SpringDocRoutes implements FrameworkRoutes {
 
@@ -192,11 +196,6 @@ public final class WarmupAutoConfiguration {
 				requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
 			}
 			return requests;
-		}
-
-		@Override
-		public boolean afterReadiness() {
-			return true;
 		}
 
 	}
@@ -233,6 +232,8 @@ public final class WarmupAutoConfiguration {
 		@Bean
 		FrameworkRoutes tomcatLatencyWarmupHealthRoute(ObjectProvider<PathMappedEndpoints> endpoints,
 				Environment environment) {
+			// Its first request runs the health indicators (a database's validation
+			// query among them) and the actuator's web layer, 0.7 s cold on two CPUs.
 			return () -> {
 				PathMappedEndpoints pathMappedEndpoints = endpoints.getIfAvailable();
 				String health = (pathMappedEndpoints != null) ? pathMappedEndpoints.getPath(EndpointId.of("health"))

@@ -48,9 +48,13 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final ObjectProvider<WarmupTask> tasks;
 
+	private final ObjectProvider<AnonymousAccess> anonymousAccess;
+
 	WarmupRequests(Warmup properties, ApplicationContext context, ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks) {
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
+			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		this.properties = properties;
+		this.anonymousAccess = anonymousAccess;
 		this.context = context;
 		this.tasks = tasks;
 		this.frameworkRoutes = frameworkRoutes;
@@ -63,7 +67,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		if (this.properties.isFrameworkRequests()) {
 			// A training run records every path into its cache: nothing waits for later.
 			if (this.properties.isTraining()) {
-				requests.addAll(belowDispatcherServlet(frameworkRoutes(true)));
+				requests.addAll(belowDispatcherServlet(sentAfterReadiness()));
 			}
 			requests.addAll(belowDispatcherServlet(builtIn()));
 		}
@@ -92,51 +96,47 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 * @return the requests the warm-up sends
 	 */
 	private List<WarmupRequest> belowDispatcherServlet(List<WarmupRequest> requests) {
-		String servletPath = this.context.getEnvironment().getProperty("spring.mvc.servlet.path", "/");
-		String prefix = StringUtils.trimTrailingCharacter(
-				servletPath.endsWith("/*") ? servletPath.substring(0, servletPath.length() - 2) : servletPath, '/');
+		String prefix = servletPath();
 		if (prefix.isEmpty()) {
 			return requests;
 		}
-		String absolute = prefix.startsWith("/") ? prefix : "/" + prefix;
 		return requests.stream()
-			.map((request) -> new WarmupRequest(request.origin(), request.method(), absolute + request.path(),
+			.map((request) -> new WarmupRequest(request.origin(), request.method(), prefix + request.path(),
 					request.headers(), request.body(), request.repetitions()))
 			.toList();
 	}
 
 	/**
-	 * Return the built-in requests that real first requests do not need, sent after the
-	 * application is ready, in the background.
+	 * Return the {@code DispatcherServlet}'s path below the context path.
+	 * @return the path, starting with a slash, or empty when it serves the root
+	 */
+	private String servletPath() {
+		String servletPath = this.context.getEnvironment().getProperty("spring.mvc.servlet.path", "/");
+		String prefix = StringUtils.trimTrailingCharacter(
+				servletPath.endsWith("/*") ? servletPath.substring(0, servletPath.length() - 2) : servletPath, '/');
+		return (prefix.isEmpty() || prefix.startsWith("/")) ? prefix : "/" + prefix;
+	}
+
+	/**
+	 * Return the built-in requests that successful first requests do not need, sent after
+	 * the application is ready, in the background.
 	 * @return the requests, empty in a training run, which sends them before
 	 */
 	List<WarmupRequest> background() {
 		if (!this.properties.isFrameworkRequests() || this.properties.isTraining()) {
 			return List.of();
 		}
-		return belowDispatcherServlet(frameworkRoutes(true));
-	}
-
-	private List<WarmupRequest> frameworkRoutes(boolean afterReadiness) {
-		return this.frameworkRoutes.orderedStream()
-			.filter((routes) -> routes.afterReadiness() == afterReadiness)
-			.flatMap((routes) -> routes.get().stream())
-			.toList();
+		return belowDispatcherServlet(sentAfterReadiness());
 	}
 
 	/**
-	 * The starter's own routes, served by {@link WarmupHandlerMapping}, and the
-	 * application's error page as JSON and as HTML, when only the framework's code serves
-	 * it.
+	 * The application's error page as JSON and as HTML, when only the framework's code
+	 * serves it, then the libraries' routes that wait for readiness: a successful first
+	 * request needs none of them.
 	 * @return the requests
 	 */
-	private List<WarmupRequest> builtIn() {
-		// The longest first (the libraries' routes, then the tasks), so that the lanes
-		// they run on end together.
-		List<WarmupRequest> requests = new ArrayList<>(frameworkRoutes(false));
-		if (this.tasks.orderedStream().findAny().isPresent()) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
-		}
+	private List<WarmupRequest> sentAfterReadiness() {
+		List<WarmupRequest> requests = new ArrayList<>();
 		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context);
 		if (applicationErrorHandling == null) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
@@ -147,6 +147,38 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		else {
 			logger.debug("The error page is not warmed up: the application's " + applicationErrorHandling
 					+ " would serve it");
+		}
+		requests.addAll(frameworkRoutes());
+		return requests;
+	}
+
+	/**
+	 * Return the libraries' routes that a request without credentials may reach: the
+	 * warm-up carries none, and a refusal is logged by some applications' security.
+	 * @return the routes
+	 */
+	private List<WarmupRequest> frameworkRoutes() {
+		AnonymousAccess access = this.anonymousAccess.getIfAvailable(() -> AnonymousAccess.PERMITTED);
+		return this.frameworkRoutes.orderedStream().flatMap((routes) -> routes.get().stream()).filter((request) -> {
+			boolean permitted = access.permits(request.method(), servletPath() + request.path());
+			if (!permitted) {
+				logger.debug("Not warming " + request.method() + " " + request.path()
+						+ ": the application's security lets no request without credentials through");
+			}
+			return permitted;
+		}).toList();
+	}
+
+	/**
+	 * The starter's own routes, served by {@link WarmupHandlerMapping}, that run the code
+	 * a successful first request runs.
+	 * @return the requests
+	 */
+	private List<WarmupRequest> builtIn() {
+		// The longest first, so that the lanes they run on end together.
+		List<WarmupRequest> requests = new ArrayList<>();
+		if (this.tasks.orderedStream().findAny().isPresent()) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
 		}
 		requests.add(builtIn("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", Map.of(), null));
 		requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
@@ -174,19 +206,12 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	/**
-	 * Built-in requests contributed by optional parts of the framework.
+	 * Built-in requests to the routes of optional parts of the framework (the actuator,
+	 * springdoc): no successful first request of the application needs them, so they are
+	 * sent after the application is ready, in the background.
 	 */
 	@FunctionalInterface
 	interface FrameworkRoutes extends Supplier<List<WarmupRequest>> {
-
-		/**
-		 * Return whether real first requests can do without these routes warm, so that
-		 * they are sent after the application is ready, in the background.
-		 * @return {@code true} to send them after readiness
-		 */
-		default boolean afterReadiness() {
-			return false;
-		}
 
 	}
 

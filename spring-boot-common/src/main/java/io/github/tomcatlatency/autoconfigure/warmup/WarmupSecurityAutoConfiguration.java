@@ -13,11 +13,16 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -64,6 +69,22 @@ public final class WarmupSecurityAutoConfiguration {
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
 		return http.build();
+	}
+
+	@Bean
+	AnonymousAccess tomcatLatencyAnonymousAccess(ObjectProvider<WebInvocationPrivilegeEvaluator> evaluators,
+			Environment environment) {
+		// Spring Security's own decision, as for a request that carries no credentials.
+		Authentication anonymous = new AnonymousAuthenticationToken("tomcat-latency-warmup", "anonymousUser",
+				AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
+		return (method, path) -> {
+			WebInvocationPrivilegeEvaluator evaluator = evaluators.getIfUnique();
+			if (evaluator == null) {
+				return true;
+			}
+			String contextPath = environment.getProperty("server.servlet.context-path", "");
+			return evaluator.isAllowed(contextPath, path, method, anonymous);
+		};
 	}
 
 	@Bean
