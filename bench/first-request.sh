@@ -20,11 +20,15 @@
 #   compare    per route and run, the starter's defaults and then the same jar with
 #              tomcat-latency.enabled=false, each in a fresh JVM; prints the first-request penalty
 #              share the defaults leave per route, (first_on - warm_on) / (first_off - warm_off)
+#   jar        an application built elsewhere, unchanged but for the starter: JAR names its fat jar,
+#              ROUTES_FILE its routes, one "METHOD PATH [JSON body]" a line (paths with the context
+#              path), AUTH_HEADER the header its routes need, if any; JAVA the java to run it with.
+#              It runs in the current directory.
 # BENCH_JAR=path measures that jar instead of the one built from this tree (e.g. an older build);
 # ONLY=regex measures only the routes ("METHOD PATH") it matches.
 source "$(dirname "$0")/common.sh"
 
-APP=${1:?usage: first-request.sh rest|rest3|web|api|api-open [default|discover|off|without|compare] [runs]}
+APP=${1:?usage: first-request.sh rest|rest3|web|api|api-open|jar [default|discover|off|without|compare] [runs]}
 VARIANT=${2:-default}
 RUNS=${3:-3}
 WARM_REQUESTS=15
@@ -55,8 +59,14 @@ api | api-open)
 		APP_ARGS=(--app.security.enabled=false)
 	fi
 	;;
+jar)
+	BENCH_JAR=${JAR:?JAR names the fat jar to measure}
+	mapfile -t ROUTES < <(grep -v '^[[:space:]]*$' "${ROUTES_FILE:?ROUTES_FILE names its routes}")
+	[[ -z ${AUTH_HEADER:-} ]] || AUTH=(-H "$AUTH_HEADER")
+	TARGET=2
+	;;
 *)
-	echo "Unknown application '$APP': rest, rest3, web, api or api-open" >&2
+	echo "Unknown application '$APP': rest, rest3, web, api, api-open or jar" >&2
 	exit 1
 	;;
 esac
@@ -87,9 +97,11 @@ fi
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 
-# send METHOD URL: one request to a route, with the JSON body the route takes.
+# send METHOD URL [BODY]: one request to a route, with the JSON body the route takes.
 send() {
-	if [[ $1 == POST && $2 == */reviews ]]; then
+	if [[ -n ${3:-} ]]; then
+		request_ms "$1" "$2" "${AUTH[@]}" -H 'Content-Type: application/json' -d "$3"
+	elif [[ $1 == POST && $2 == */reviews ]]; then
 		request_ms POST "$2" "${AUTH[@]}" -H 'Content-Type: application/json' \
 			-d '{"reviewer":"bench","rating":4,"comment":"Read it twice."}'
 	elif [[ $1 == POST ]]; then
@@ -102,24 +114,24 @@ send() {
 # measure NAME METHOD PATH [ARGS...]: one fresh JVM, its first request and warm median to the route,
 # appended to $WORK/NAME.first and .warm; prints the JVM's figures.
 measure() {
-	local variant=$1 method=$2 path=$3 port log start ready first warm file
-	shift 3
+	local variant=$1 method=$2 path=$3 body=$4 port log start ready first warm file
+	shift 4
 	port=$(free_port)
 	log="$WORK/app.log"
 	start=$(now_ms)
 	READY_LOG_LINE=$READINESS_LINE start_jar "$JAR" "$port" "$log" \
 		--logging.level.org.springframework.boot.availability=debug "${APP_ARGS[@]}" "$@"
 	ready=$(($(now_ms) - start))
-	if ! first=$(send "$method" "http://127.0.0.1:$port$path"); then
+	if ! first=$(send "$method" "http://127.0.0.1:$port$path" "$body"); then
 		# Not a figure: say why (the end of its log) and go on with the next JVM.
 		echo "$APP $variant run $run $method $path: no answer; the end of its log:" >&2
 		tail -n 15 "$log" >&2
 		stop_samples
 		return 0
 	fi
-	warm=$(for ((i = 0; i < WARM_REQUESTS; i++)); do send "$method" "http://127.0.0.1:$port$path"; done | median)
+	warm=$(for ((i = 0; i < WARM_REQUESTS; i++)); do send "$method" "http://127.0.0.1:$port$path" "$body"; done | median)
 	stop_samples
-	file="$WORK/${variant}_${method}_${path//[^a-zA-Z0-9]/_}"
+	file="$WORK/${variant}_${method}_${path//[^a-zA-Z0-9]/_}${body//[^a-zA-Z0-9]/_}"
 	echo "$first" >>"$file.first"
 	echo "$warm" >>"$file.warm"
 	printf '%-8s %-9s run %d  %-38s first %8.2f ms  warm %7.2f ms  first/warm %6s  ready %5d ms\n' \
@@ -128,38 +140,38 @@ measure() {
 
 for ((run = 1; run <= RUNS; run++)); do
 	for route in "${ROUTES[@]}"; do
-		read -r method path <<<"$route"
+		read -r method path body <<<"$route"
 		if [[ $VARIANT == compare ]]; then
-			measure default "$method" "$path"
-			measure disabled "$method" "$path" --tomcat-latency.enabled=false
+			measure default "$method" "$path" "$body"
+			measure disabled "$method" "$path" "$body" --tomcat-latency.enabled=false
 		else
-			measure "$VARIANT" "$method" "$path" "${ARGS[@]}"
+			measure "$VARIANT" "$method" "$path" "$body" "${ARGS[@]}"
 		fi
 	done
 done
 
-# stats VARIANT METHOD PATH: the route's median first request and median warm median.
+# stats VARIANT METHOD PATH [BODY]: the route's median first request and median warm median.
 stats() {
-	local file="$WORK/${1}_${2}_${3//[^a-zA-Z0-9]/_}"
+	local body=${4:-} file="$WORK/${1}_${2}_${3//[^a-zA-Z0-9]/_}${body//[^a-zA-Z0-9]/_}"
 	echo "$(median <"$file.first") $(median <"$file.warm")"
 }
 
 echo "Medians of $RUNS fresh JVMs per route ($APP app, $VARIANT):"
 for route in "${ROUTES[@]}"; do
-	read -r method path <<<"$route"
+	read -r method path body <<<"$route"
 	if [[ $VARIANT == compare ]]; then
-		read -r first warm <<<"$(stats default "$method" "$path")"
-		read -r first_off warm_off <<<"$(stats disabled "$method" "$path")"
+		read -r first warm <<<"$(stats default "$method" "$path" "$body")"
+		read -r first_off warm_off <<<"$(stats disabled "$method" "$path" "$body")"
 		printf '  %-38s penalty %7.2f ms (first %7.2f, warm %6.2f), disabled %7.2f ms (first %7.2f, warm %6.2f), left %s\n' \
 			"$route" "$(awk -v a="$first" -v b="$warm" 'BEGIN { print a - b }')" "$first" "$warm" \
 			"$(awk -v a="$first_off" -v b="$warm_off" 'BEGIN { print a - b }')" "$first_off" "$warm_off" \
 			"$(awk -v a="$first" -v b="$warm" -v c="$first_off" -v d="$warm_off" \
 				'BEGIN { if (c - d <= 0) print "n/a"; else printf "%.0f %%", 100 * (a - b) / (c - d) }')"
 	else
-		read -r first warm <<<"$(stats "$VARIANT" "$method" "$path")"
+		read -r first warm <<<"$(stats "$VARIANT" "$method" "$path" "$body")"
 		printf '  %-38s first %8.2f ms  warm %7.2f ms  first/warm %s (target <= %s)\n' \
 			"$route" "$first" "$warm" "$(ratio "$first" "$warm")" "$TARGET"
 	fi
 done
-echo "$(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%F)."
+echo "$(nproc) cores, $("${JAVA:-java}" -version 2>&1 | head -1), $(date -u +%F)."
 rm -rf "$WORK"
