@@ -52,8 +52,7 @@ public final class ClassLoadLog implements AutoCloseable {
 	 * @return whether it runs
 	 */
 	public synchronized boolean start() {
-		stop();
-		deleteFiles();
+		close();
 		if (!Files.isSymbolicLink(THREAD_SELF)) {
 			logger.debug("Classes loaded by first requests are not told: no /proc/thread-self");
 			return false;
@@ -100,14 +99,6 @@ public final class ClassLoadLog implements AutoCloseable {
 		catch (JMException | RuntimeException ex) {
 			logger.debug("Could not stop the JVM's class load log " + this.file + ": " + ex);
 		}
-	}
-
-	/**
-	 * Return whether the log is being written.
-	 * @return {@code true} from a successful {@link #start()} to {@link #stop()}
-	 */
-	public synchronized boolean running() {
-		return this.running;
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 import io.github.tomcatlatency.classload.ClassLoads;
 import io.github.tomcatlatency.classload.LoadedPackages;
@@ -37,10 +38,8 @@ final class ColdRequestAnalysis {
 			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup,
 			@Nullable ClassLoads classLoads, Collection<String> applicationPackages) {
 		boolean discovering = ColdRouteRemedies.discovering(warmup);
-		LoadedBy loadedBy = (first) -> (classLoads != null && first.osThreadId() != -1)
-				? LoadedPackages.of(classLoads.loadedBy(first.osThreadId(), first.startNanos(), first.endNanos()),
-						applicationPackages, TOP_PACKAGES)
-				: null;
+		Function<FirstRequest, @Nullable List<PackageCount>> loadedBy = (first) -> loadedPackages(first, classLoads,
+				applicationPackages);
 		ColdRequest firstRequest = routes.stream()
 			.filter((route) -> route.first() != null)
 			.reduce((a, b) -> Objects.requireNonNull(b.first()).arrivedBefore(Objects.requireNonNull(a.first())) ? b
@@ -59,7 +58,7 @@ final class ColdRequestAnalysis {
 	}
 
 	private static @Nullable ColdRequest coldRequest(RouteSnapshot route, @Nullable WarmupResult warmup,
-			boolean discovering, LoadedBy loadedBy) {
+			boolean discovering, Function<FirstRequest, @Nullable List<PackageCount>> loadedBy) {
 		FirstRequest first = route.first();
 		if (first == null) {
 			return null;
@@ -73,13 +72,22 @@ final class ColdRequestAnalysis {
 				? ColdRouteRemedies.remedy(route.route(), route.method(), reach, discovering) : null;
 		ColdCause cause = new ColdCause(measured(first.classesLoaded()),
 				(first.cpuNanos() != CompletedRequest.NOT_MEASURED) ? Milliseconds.of(first.cpuNanos()) : null,
-				loadedBy.packages(first), reach, remedy);
+				loadedBy.apply(first), reach, remedy);
 		return new ColdRequest(route.route(), route.method(), route.total().count(), split, median, penalty, ratio,
 				cause);
 	}
 
 	private static @Nullable Long measured(long value) {
 		return (value != CompletedRequest.NOT_MEASURED) ? value : null;
+	}
+
+	private static @Nullable List<PackageCount> loadedPackages(FirstRequest first, @Nullable ClassLoads classLoads,
+			Collection<String> applicationPackages) {
+		if (classLoads == null || first.osThreadId() == -1) {
+			return null;
+		}
+		return LoadedPackages.of(classLoads.loadedBy(first.osThreadId(), first.startNanos(), first.endNanos()),
+				applicationPackages, TOP_PACKAGES);
 	}
 
 	private static Spikes spikes(List<RouteSnapshot> routes, RouteStatistics.SpikeDetection detection, int topRoutes) {
@@ -91,13 +99,6 @@ final class ColdRequestAnalysis {
 			.toList();
 		long count = routes.stream().mapToLong(RouteSnapshot::spikes).sum();
 		return new Spikes(count, detection.factor(), Milliseconds.of(detection.idleNanos()), spikes);
-	}
-
-	@FunctionalInterface
-	private interface LoadedBy {
-
-		@Nullable List<PackageCount> packages(FirstRequest first);
-
 	}
 
 }

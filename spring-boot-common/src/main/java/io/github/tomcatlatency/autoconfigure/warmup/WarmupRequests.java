@@ -159,14 +159,18 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	private List<WarmupRequest> frameworkRoutes() {
 		AnonymousAccess access = this.anonymousAccess.getIfAvailable(() -> AnonymousAccess.PERMITTED);
-		return this.frameworkRoutes.orderedStream().flatMap((routes) -> routes.get().stream()).filter((request) -> {
-			boolean permitted = access.permits(request.method(), servletPath() + request.path());
-			if (!permitted) {
+		String servletPath = servletPath();
+		List<WarmupRequest> permitted = new ArrayList<>();
+		this.frameworkRoutes.orderedStream().flatMap((routes) -> routes.get().stream()).forEach((request) -> {
+			if (access.permits(request.method(), servletPath + request.path())) {
+				permitted.add(request);
+			}
+			else {
 				logger.debug("Not warming " + request.method() + " " + request.path()
 						+ ": the application's security lets no request without credentials through");
 			}
-			return permitted;
-		}).toList();
+		});
+		return permitted;
 	}
 
 	/**
