@@ -128,8 +128,9 @@ class UserBeansTests {
 
 	@Test
 	void userWarmupRunnerWins() {
-		assertUserBeanWins(WarmupRunner.class, () -> new WarmupRunner(() -> null, () -> ConnectorActivity.UNKNOWN,
-				List::of, List::of, new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
+		assertUserBeanWins(WarmupRunner.class,
+				() -> new WarmupRunner(() -> null, () -> ConnectorActivity.UNKNOWN, Duration.ofSeconds(2), List::of,
+						List::of, new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
 	}
 
 	@Test

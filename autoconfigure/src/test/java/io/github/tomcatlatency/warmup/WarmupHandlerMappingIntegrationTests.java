@@ -186,7 +186,7 @@ class WarmupHandlerMappingIntegrationTests {
 	private static ConfigurableApplicationContext start(FilteredClassLoader classLoader, Class<?> application,
 			String... properties) {
 		return new SpringApplicationBuilder(application).resourceLoader(new DefaultResourceLoader(classLoader))
-			.properties("server.port=0")
+			.properties("server.port=0", "tomcat-latency.warmup.traffic-pause=100ms")
 			.properties(properties)
 			.run();
 	}

@@ -195,7 +195,7 @@ class WarmupSecurityIntegrationTests {
 		return new SpringApplicationBuilder(TestApplication.class)
 			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
 			.properties("server.port=0", "test.security=" + security, "spring.security.user.password=secret",
-					"spring.jpa.open-in-view=false")
+					"spring.jpa.open-in-view=false", "tomcat-latency.warmup.traffic-pause=100ms")
 			.properties(properties)
 			.run();
 	}

@@ -17,7 +17,9 @@ final class TrafficPause {
 
 	private final LongSupplier activity;
 
-	private final long quietNanos;
+	private final Duration quiet;
+
+	private final Clock clock;
 
 	/**
 	 * Create a wait for pauses of the given length.
@@ -26,26 +28,32 @@ final class TrafficPause {
 	 * @param quiet how long the activity must stand still
 	 */
 	TrafficPause(LongSupplier activity, Duration quiet) {
+		this(activity, quiet, Clock.SYSTEM);
+	}
+
+	TrafficPause(LongSupplier activity, Duration quiet, Clock clock) {
 		this.activity = activity;
-		this.quietNanos = quiet.toNanos();
+		this.quiet = quiet;
+		this.clock = clock;
 	}
 
 	/**
 	 * Wait until the server's activity has stood still for the pause's length, or not at
 	 * all when it cannot be read.
-	 * @param deadline the {@link System#nanoTime()} after which to wait no longer
+	 * @param deadline the {@link Clock#nanoTime()} after which to wait no longer
 	 * @param stopped whether to wait no longer
 	 * @return whether the pause came before the deadline
 	 */
 	boolean await(long deadline, BooleanSupplier stopped) {
+		long quietNanos = this.quiet.toNanos();
 		long seen = this.activity.getAsLong();
-		long quietSince = System.nanoTime();
-		while (seen != ConnectorActivity.UNKNOWN && System.nanoTime() - quietSince < this.quietNanos) {
-			if (stopped.getAsBoolean() || System.nanoTime() - deadline >= 0) {
+		long quietSince = this.clock.nanoTime();
+		while (seen != ConnectorActivity.UNKNOWN && this.clock.nanoTime() - quietSince < quietNanos) {
+			if (stopped.getAsBoolean() || this.clock.nanoTime() - deadline >= 0) {
 				return false;
 			}
 			try {
-				Thread.sleep(POLL_MILLIS);
+				this.clock.sleep(POLL_MILLIS);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -54,10 +62,48 @@ final class TrafficPause {
 			long now = this.activity.getAsLong();
 			if (now != seen) {
 				seen = now;
-				quietSince = System.nanoTime();
+				quietSince = this.clock.nanoTime();
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Return the pause's length as a message names it, "2 s" or "300 ms".
+	 * @return the length
+	 */
+	@Override
+	public String toString() {
+		long millis = this.quiet.toMillis();
+		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
+	}
+
+	/**
+	 * The time the wait reads and sleeps on.
+	 */
+	interface Clock {
+
+		/**
+		 * The system's: {@link System#nanoTime()} and {@link Thread#sleep(long)}.
+		 */
+		Clock SYSTEM = new Clock() {
+
+			@Override
+			public long nanoTime() {
+				return System.nanoTime();
+			}
+
+			@Override
+			public void sleep(long millis) throws InterruptedException {
+				Thread.sleep(millis);
+			}
+
+		};
+
+		long nanoTime();
+
+		void sleep(long millis) throws InterruptedException;
+
 	}
 
 }

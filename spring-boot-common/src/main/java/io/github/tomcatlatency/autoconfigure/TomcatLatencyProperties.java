@@ -236,6 +236,12 @@ public class TomcatLatencyProperties {
 		private Duration requestTimeout = Duration.ofSeconds(5);
 
 		/**
+		 * How long the application's traffic must stand still before each request sent
+		 * after readiness goes out: longer than the gaps between a client's requests.
+		 */
+		private Duration trafficPause = Duration.ofSeconds(2);
+
+		/**
 		 * Whether a failed or timed-out warm-up fails start-up instead of logging a
 		 * warning.
 		 */
@@ -309,6 +315,15 @@ public class TomcatLatencyProperties {
 		public void setRequestTimeout(Duration requestTimeout) {
 			Assert.isTrue(requestTimeout.toMillis() > 0, "'tomcat-latency.warmup.request-timeout' must be positive");
 			this.requestTimeout = requestTimeout;
+		}
+
+		public Duration getTrafficPause() {
+			return this.trafficPause;
+		}
+
+		public void setTrafficPause(Duration trafficPause) {
+			Assert.isTrue(trafficPause.toMillis() > 0, "'tomcat-latency.warmup.traffic-pause' must be positive");
+			this.trafficPause = trafficPause;
 		}
 
 		public boolean isFailOnError() {

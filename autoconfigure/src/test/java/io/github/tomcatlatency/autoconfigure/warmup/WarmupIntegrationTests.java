@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.Authenticator;
 import java.net.InetAddress;
 import java.net.PasswordAuthentication;
@@ -15,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -38,6 +40,7 @@ import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -432,17 +435,17 @@ class WarmupIntegrationTests {
 
 	@Test
 	void aRequestWhoseAnswerNeverEndsIsAbandonedAtTheTimeout() {
-		try (ConfigurableApplicationContext context = start("test.streaming=true", "tomcat-latency.warmup.timeout=2s",
-				"tomcat-latency.warmup.requests[0].path=/download")) {
+		try (ConfigurableApplicationContext context = start("test.endless=true", "tomcat-latency.warmup.timeout=2s",
+				"tomcat-latency.warmup.requests[0].path=/endless")) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.requests()).last()
-				.satisfies((request) -> assertThat(request.path()).isEqualTo("/download"))
+				.satisfies((request) -> assertThat(request.path()).isEqualTo("/endless"))
 				.satisfies((request) -> assertThat(request.outcome()).isEqualTo(Outcome.FAILED))
 				.satisfies((request) -> assertThat(request.error()).startsWith("Timed out after "));
 			assertThat(result.state()).isIn(State.FAILED, State.TIMED_OUT);
 			// The warm-up closed the connection: the next write fails and the stream
 			// ends.
-			await().atMost(60, TimeUnit.SECONDS).until(() -> StreamingController.ended.getCount() == 0);
+			await().atMost(60, TimeUnit.SECONDS).until(() -> EndlessController.ended.getCount() == 0);
 		}
 	}
 
@@ -533,16 +536,28 @@ class WarmupIntegrationTests {
 	@Test
 	void backgroundRequestsWaitForAPauseInTheApplicationsTraffic() throws Exception {
 		HeldController.reset();
-		try (ConfigurableApplicationContext context = start("test.background=true")) {
+		Duration pause = Duration.ofMillis(500);
+		try (ConfigurableApplicationContext context = start("test.background=true",
+				"tomcat-latency.warmup.traffic-pause=" + pause.toMillis() + "ms")) {
 			int port = port(context);
 			// Real traffic from readiness on, each request sooner after the last than the
 			// pause the background requests wait for.
-			for (int i = 0; i < 40; i++) {
+			List<Long> answered = new ArrayList<>();
+			for (int i = 0; i < 20; i++) {
 				assertThat(get(port, "/warmed").statusCode()).isEqualTo(200);
-				assertThat(HeldController.entered.getCount()).isOne();
-				Thread.sleep(100);
+				answered.add(System.nanoTime());
+				Thread.sleep(50);
 			}
 			assertThat(HeldController.entered.await(60, TimeUnit.SECONDS)).isTrue();
+			long enteredAt = HeldController.enteredAt;
+			// It went once the traffic had stood still for the pause, whenever that was:
+			// had the machine stalled the test for longer, then in that gap. Less a poll
+			// of the server's activity and a request's time in the server.
+			long lastAnsweredBefore = answered.stream()
+				.filter((at) -> at - enteredAt < 0)
+				.max(Long::compare)
+				.orElseThrow();
+			assertThat(Duration.ofNanos(enteredAt - lastAnsweredBefore)).isGreaterThan(pause.minusMillis(100));
 			HeldController.release.countDown();
 			WarmupRunner runner = context.getBean(WarmupRunner.class);
 			await().atMost(60, TimeUnit.SECONDS)
@@ -629,7 +644,7 @@ class WarmupIntegrationTests {
 		// find both.
 		return new SpringApplicationBuilder(TestApplication.class)
 			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
-			.properties("server.port=0")
+			.properties("server.port=0", "tomcat-latency.warmup.traffic-pause=100ms")
 			.properties(properties)
 			.run();
 	}
@@ -648,7 +663,7 @@ class WarmupIntegrationTests {
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
 			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class, NeverAPause.class,
-			StreamingController.class })
+			StreamingController.class, EndlessController.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -664,6 +679,8 @@ class WarmupIntegrationTests {
 	static class HeldController {
 
 		static volatile CountDownLatch entered = new CountDownLatch(1);
+
+		static volatile long enteredAt;
 
 		static volatile CountDownLatch release = new CountDownLatch(1);
 
@@ -686,6 +703,7 @@ class WarmupIntegrationTests {
 		String held(jakarta.servlet.http.HttpServletRequest request) throws InterruptedException {
 			availability = this.applicationAvailability;
 			port = request.getLocalPort();
+			enteredAt = System.nanoTime();
 			entered.countDown();
 			release.await(60, TimeUnit.SECONDS);
 			return "held";
@@ -900,7 +918,7 @@ class WarmupIntegrationTests {
 			AtomicLong activity = new AtomicLong();
 			return new WarmupRunner(
 					() -> URI.create("http://127.0.0.1:" + port((ConfigurableApplicationContext) context)),
-					activity::incrementAndGet, List::of,
+					activity::incrementAndGet, Duration.ofSeconds(2), List::of,
 					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
 					marker, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
@@ -909,14 +927,46 @@ class WarmupIntegrationTests {
 	}
 
 	/**
-	 * Routes whose answers stream on: an event stream, and a download that sends a byte
-	 * every 50 ms until its client goes (or a minute has passed).
+	 * A route whose answer sends a byte every 50 ms until its client goes.
+	 */
+	@RestController
+	@ConditionalOnBooleanProperty("test.endless")
+	static class EndlessController {
+
+		static volatile CountDownLatch ended = new CountDownLatch(1);
+
+		// Written on the request's thread: there a write to a connection the client
+		// closed fails at once, where an asynchronous response would be suspended
+		// silently until the asynchronous request timed out.
+		@GetMapping("/endless")
+		void endless(HttpServletResponse response) throws IOException {
+			ended = new CountDownLatch(1);
+			try {
+				OutputStream output = response.getOutputStream();
+				// Five minutes: longer than the test waits for its end.
+				for (int i = 0; i < 6000; i++) {
+					output.write('.');
+					output.flush();
+					Thread.sleep(50);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				// Written to the end, or the client went: the write failed.
+				ended.countDown();
+			}
+		}
+
+	}
+
+	/**
+	 * Routes whose answers may stream on: an event stream and downloads.
 	 */
 	@RestController
 	@ConditionalOnBooleanProperty("test.streaming")
 	static class StreamingController {
-
-		static volatile CountDownLatch ended = new CountDownLatch(1);
 
 		@GetMapping("/events")
 		SseEmitter events() {
@@ -925,23 +975,7 @@ class WarmupIntegrationTests {
 
 		@GetMapping("/download")
 		StreamingResponseBody download() {
-			ended = new CountDownLatch(1);
-			return (output) -> {
-				try {
-					for (int i = 0; i < 1200; i++) {
-						output.write('.');
-						output.flush();
-						Thread.sleep(50);
-					}
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-				finally {
-					// Written to the end, or the client went: the write failed.
-					ended.countDown();
-				}
-			};
+			return (output) -> output.write('.');
 		}
 
 		@GetMapping("/download-entity")

@@ -92,9 +92,9 @@ public final class WarmupAutoConfiguration {
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
-		return new WarmupRunner(() -> serverUri(context, tomcat), new ConnectorActivity(tomcat::get), requests,
-				warmupRequests::background, marker, warmup.getTimeout(), warmup.getRequestTimeout(),
-				warmup.isFailOnError());
+		return new WarmupRunner(() -> serverUri(context, tomcat), new ConnectorActivity(tomcat::get),
+				warmup.getTrafficPause(), requests, warmupRequests::background, marker, warmup.getTimeout(),
+				warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	@Bean
