@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * End-to-end tests of training runs on the packaged sample: {@code java -jar} with
@@ -59,9 +58,7 @@ class TrainingJarIT {
 
 	@Test
 	void onJava25TheTrainingRunWritesAnAotCacheThatTheNextStartUses() throws Exception {
-		String java25 = System.getProperty("java25.home", "");
-		assumeTrue(Files.isExecutable(Path.of(java25, "bin", "java")),
-				"No Java 25 at java25.home (" + java25 + "): the AOT cache needs it");
+		String java25 = Java25.home().toString();
 		Path cache = directory.resolve("app.aot");
 		try (LoggedProcess training = train(java(java25), List.of("-XX:AOTCacheOutput=" + cache))) {
 			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
