@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # JMH benchmark of the starter's work on Tomcat's request path (bench/jmh, RequestPathBenchmark):
 # one request through the engine valve, the wrapper and the servlet boundary, recorded in the
-# timers, with and without the endpoint's statistics, against the same path without the starter.
-# The starter's added work per request is a variant's time minus NONE's; the GC profiler's
-# gc.alloc.rate.norm is the bytes allocated per request. Builds the module (MVN_ARGS are passed to
+# timers, with and without the endpoint's statistics, against the same path without the starter
+# (NONE) and without it but with Spring's own http.server.requests observation (OBSERVATION), in
+# one run. The starter's added work per request is a variant's time minus NONE's, Spring's
+# OBSERVATION's minus NONE's; request runs one thread, contended two on the same recorders and
+# route; the GC profiler's gc.alloc.rate.norm is the bytes allocated per request. Builds the module (MVN_ARGS are passed to
 # Maven, e.g. -Dmaven.repo.local=...), then runs JMH with the given arguments, by default one fork,
 # 5 warm-up and 5 measured iterations of 1 s each, with the GC profiler.
 #

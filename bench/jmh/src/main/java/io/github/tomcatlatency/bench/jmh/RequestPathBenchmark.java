@@ -17,20 +17,26 @@ import io.github.tomcatlatency.phase.RequestClassifier;
 import io.github.tomcatlatency.phase.RequestExclusion;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.Filter;
 import jakarta.servlet.GenericServlet;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import org.apache.catalina.Valve;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.core.StandardWrapper;
 import org.apache.catalina.valves.ValveBase;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -41,8 +47,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.Blackhole;
 
+import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
@@ -63,97 +71,150 @@ import org.springframework.web.servlet.HandlerMapping;
  * (after readiness or a new route, for a minute or 10,000 requests; re-armed before each
  * request here, a volatile write), when every request is measured for the cold-request
  * causes.</li>
+ * <li>{@code OBSERVATION}: no starter, Spring's own {@code ServerHttpObservationFilter}
+ * recording {@code http.server.requests} into a Prometheus registry as Boot's default
+ * meter handler does, the route's pattern set as Spring MVC sets it: what the starter's
+ * added work is weighed against.</li>
  * </ul>
+ * {@link #request} runs one thread on the path; {@link #contended} two threads on the
+ * same valves, timers and statistics, one route, so that they contend for the same
+ * counters and histograms.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RequestPathBenchmark {
 
 	private static final String ROUTE = "/things/{id}";
 
-	@Param({ "NONE", "TIMERS", "TIMERS_AND_STATISTICS", "PROBE_ARMED" })
-	private Instrumentation instrumentation;
-
-	private org.apache.coyote.Request coyoteRequest;
-
-	private Request request;
-
-	private Response response;
-
-	private Valve first;
-
-	private PhaseValve phaseValve;
-
-	private ColdRequestProbe armedProbe;
-
-	private final ClassLoadLog classLoadLog = new ClassLoadLog();
-
-	@Setup(Level.Trial)
-	public void setUp() throws Exception {
-		Connector connector = new Connector("HTTP/1.1");
-		this.coyoteRequest = new org.apache.coyote.Request();
-		this.coyoteRequest.setMethod("GET");
-		this.request = new Request(connector, this.coyoteRequest);
-		this.response = new Response(new org.apache.coyote.Response());
-		this.request.setResponse(this.response);
-		this.response.setRequest(this.request);
-		char[] path = "/things/1".toCharArray();
-		this.request.getMappingData().wrapperPath.setChars(path, 0, path.length);
-		// What Spring MVC leaves on the request once it matched the route.
-		this.request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, ROUTE);
-		Wrapper wrapper = (this.instrumentation != Instrumentation.NONE) ? new PhaseWrapper() : new StandardWrapper();
-		wrapper.setName("dispatcher");
-		wrapper.setServlet(new RouteServlet());
-		Valve wrapperValve = new WrapperCall(wrapper);
-		if (this.instrumentation == Instrumentation.NONE) {
-			this.first = wrapperValve;
-			return;
-		}
-		Routes routes = new Routes(100);
-		List<PhaseRecorder> recorders = new ArrayList<>();
-		recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
-		ColdRequestProbe probe = null;
-		if (this.instrumentation != Instrumentation.TIMERS) {
-			RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30),
-					this.classLoadLog);
-			if (this.instrumentation == Instrumentation.PROBE_ARMED) {
-				// Readiness: the window in which first requests are measured opens.
-				statistics.reset();
-				this.armedProbe = statistics.probe();
-			}
-			recorders.add(statistics);
-			probe = statistics.probe();
-		}
-		RequestClassifier classifier = new RequestClassifier(List::of, RequestExclusion.NONE);
-		classifier.ready();
-		this.phaseValve = new PhaseValve(routes, CompositePhaseRecorder.of(recorders), classifier, probe);
-		this.phaseValve.setNext(wrapperValve);
-		this.first = this.phaseValve;
-	}
-
-	@TearDown(Level.Trial)
-	public void deleteClassLoadLog() {
-		this.classLoadLog.close();
+	@Benchmark
+	public int request(Path path, Connection connection, Blackhole blackhole) throws Exception {
+		return path.serve(connection, blackhole);
 	}
 
 	@Benchmark
-	public int request(Blackhole blackhole) throws Exception {
-		// Tomcat marks the start when it reads the request line, then runs the valves and
-		// reads its clock for the access log once the request is complete, with or
-		// without an access log (CoyoteAdapter.service): NONE reads it too.
-		if (this.armedProbe != null) {
-			// The statistics disarm it after 10,000 requests without a new route.
-			this.armedProbe.arm();
+	@Threads(2)
+	public int contended(Path path, Connection connection, Blackhole blackhole) throws Exception {
+		return path.serve(connection, blackhole);
+	}
+
+	/**
+	 * The request path, shared by the benchmark's threads: the valves, the wrapper, the
+	 * filter and the recorders.
+	 */
+	@State(Scope.Benchmark)
+	public static class Path {
+
+		@Param({ "NONE", "TIMERS", "TIMERS_AND_STATISTICS", "PROBE_ARMED", "OBSERVATION" })
+		private Instrumentation instrumentation;
+
+		private Valve first;
+
+		private PhaseValve phaseValve;
+
+		private ColdRequestProbe armedProbe;
+
+		private final ClassLoadLog classLoadLog = new ClassLoadLog();
+
+		@Setup(Level.Trial)
+		public void setUp() throws Exception {
+			boolean starter = this.instrumentation != Instrumentation.NONE
+					&& this.instrumentation != Instrumentation.OBSERVATION;
+			Wrapper wrapper = starter ? new PhaseWrapper() : new StandardWrapper();
+			wrapper.setName("dispatcher");
+			wrapper.setServlet(new RouteServlet());
+			Filter filter = null;
+			if (this.instrumentation == Instrumentation.OBSERVATION) {
+				ObservationRegistry observations = ObservationRegistry.create();
+				observations.observationConfig()
+					.observationHandler(
+							new DefaultMeterObservationHandler(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+				filter = new ServerHttpObservationFilter(observations);
+			}
+			Valve wrapperValve = new WrapperCall(wrapper, filter);
+			if (!starter) {
+				this.first = wrapperValve;
+				return;
+			}
+			Routes routes = new Routes(100);
+			List<PhaseRecorder> recorders = new ArrayList<>();
+			recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
+			ColdRequestProbe probe = null;
+			if (this.instrumentation != Instrumentation.TIMERS) {
+				RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30),
+						this.classLoadLog);
+				if (this.instrumentation == Instrumentation.PROBE_ARMED) {
+					// Readiness: the window in which first requests are measured opens.
+					statistics.reset();
+					this.armedProbe = statistics.probe();
+				}
+				recorders.add(statistics);
+				probe = statistics.probe();
+			}
+			RequestClassifier classifier = new RequestClassifier(List::of, RequestExclusion.NONE);
+			classifier.ready();
+			this.phaseValve = new PhaseValve(routes, CompositePhaseRecorder.of(recorders), classifier, probe);
+			this.phaseValve.setNext(wrapperValve);
+			this.first = this.phaseValve;
 		}
-		this.coyoteRequest.markStartTime();
-		this.first.invoke(this.request, this.response);
-		long time = System.nanoTime() - this.coyoteRequest.getStartTimeNanos();
-		if (this.phaseValve != null) {
-			this.phaseValve.log(this.request, this.response, time);
+
+		@TearDown(Level.Trial)
+		public void deleteClassLoadLog() {
+			this.classLoadLog.close();
 		}
-		blackhole.consume(time);
-		return this.response.getStatus();
+
+		int serve(Connection connection, Blackhole blackhole) throws Exception {
+			// Tomcat marks the start when it reads the request line, then runs the valves
+			// and reads its clock for the access log once the request is complete, with
+			// or without an access log (CoyoteAdapter.service): NONE reads it too.
+			if (this.armedProbe != null) {
+				// The statistics disarm it after 10,000 requests without a new route.
+				this.armedProbe.arm();
+			}
+			connection.coyoteRequest.markStartTime();
+			this.first.invoke(connection.request, connection.response);
+			long time = System.nanoTime() - connection.coyoteRequest.getStartTimeNanos();
+			if (this.phaseValve != null) {
+				this.phaseValve.log(connection.request, connection.response, time);
+			}
+			blackhole.consume(time);
+			return connection.response.getStatus();
+		}
+
+	}
+
+	/**
+	 * One thread's request and response, Tomcat's own, on the route: a connection serves
+	 * one request at a time.
+	 */
+	@State(Scope.Thread)
+	public static class Connection {
+
+		private org.apache.coyote.Request coyoteRequest;
+
+		private Request request;
+
+		private Response response;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			Connector connector = new Connector("HTTP/1.1");
+			this.coyoteRequest = new org.apache.coyote.Request();
+			this.coyoteRequest.setMethod("GET");
+			this.coyoteRequest.requestURI().setString("/things/1");
+			this.coyoteRequest.decodedURI().setString("/things/1");
+			this.request = new Request(connector, this.coyoteRequest);
+			this.response = new Response(new org.apache.coyote.Response());
+			this.request.setResponse(this.response);
+			this.response.setRequest(this.request);
+			char[] path = "/things/1".toCharArray();
+			// The context the request was mapped to, whose listeners hear of its
+			// attributes.
+			this.request.getMappingData().context = new StandardContext();
+			this.request.getMappingData().wrapperPath.setChars(path, 0, path.length);
+			// What Spring MVC leaves on the request once it matched the route.
+			this.request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, ROUTE);
+		}
+
 	}
 
 	/**
@@ -179,28 +240,42 @@ public class RequestPathBenchmark {
 		/**
 		 * The timers and the statistics while first requests are measured.
 		 */
-		PROBE_ARMED
+		PROBE_ARMED,
+
+		/**
+		 * Tomcat without the starter, with Spring's {@code http.server.requests}
+		 * observation.
+		 */
+		OBSERVATION
 
 	}
 
 	/**
 	 * Calls the wrapper as Tomcat's {@code StandardWrapperValve} does: allocate the
-	 * servlet, run it (the filter chain, empty here), deallocate it.
+	 * servlet, run it through the filter chain (empty, or one filter), deallocate it.
 	 */
 	static final class WrapperCall extends ValveBase {
 
 		private final Wrapper wrapper;
 
-		WrapperCall(Wrapper wrapper) {
+		private final @Nullable Filter filter;
+
+		WrapperCall(Wrapper wrapper, @Nullable Filter filter) {
 			super(true);
 			this.wrapper = wrapper;
+			this.filter = filter;
 		}
 
 		@Override
 		public void invoke(Request request, Response response) throws IOException, ServletException {
 			Servlet servlet = this.wrapper.allocate();
 			try {
-				servlet.service(request.getRequest(), response.getResponse());
+				if (this.filter != null) {
+					this.filter.doFilter(request.getRequest(), response.getResponse(), servlet::service);
+				}
+				else {
+					servlet.service(request.getRequest(), response.getResponse());
+				}
 			}
 			finally {
 				this.wrapper.deallocate(servlet);
@@ -217,6 +292,9 @@ public class RequestPathBenchmark {
 
 		@Override
 		public void service(ServletRequest request, ServletResponse response) {
+			// Spring MVC names the matched pattern to the observation, when there is one.
+			ServerHttpObservationFilter.findObservationContext((HttpServletRequest) request)
+				.ifPresent((context) -> context.setPathPattern(ROUTE));
 		}
 
 	}
