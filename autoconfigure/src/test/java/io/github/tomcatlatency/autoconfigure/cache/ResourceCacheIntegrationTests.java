@@ -220,7 +220,8 @@ class ResourceCacheIntegrationTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "tomcat-latency.cache.object-max-size=-1KB", "tomcat-latency.cache.pin-max-size=0MB",
 			"tomcat-latency.warmup.timeout=0s", "tomcat-latency.warmup.timeout=soon",
-			"tomcat-latency.warmup.request-timeout=0s", "tomcat-latency.warmup.requests[0].repetitions=0" })
+			"tomcat-latency.warmup.request-timeout=0s", "tomcat-latency.warmup.traffic-pause=0s",
+			"tomcat-latency.warmup.requests[0].repetitions=0" })
 	void invalidPropertyFailsStartupNamingIt(String property, CapturedOutput output) {
 		assertThatException().isThrownBy(() -> start(property));
 		String name = property.substring(0, property.indexOf('='));
