@@ -108,7 +108,7 @@ final class RequestSending {
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				this.unreachable = WarmupClient.describe(ex);
+				interrupted(ex);
 			}
 		}
 		for (int i = 0; i < sends.size(); i++) {

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -89,10 +88,7 @@ class WarmupVerdictTests {
 		RequestSending sending = new RequestSending(new WarmupClient(server, () -> "the-token"), Duration.ofSeconds(30),
 				deadline, null, () -> false, (result) -> {
 				});
-		sending.sendAll(List.of(paths)
-			.stream()
-			.map((path) -> new WarmupRequest(Origin.CONFIGURED, "GET", path, Map.of(), null, 1))
-			.toList(), 1);
+		sending.sendAll(List.of(paths).stream().map((path) -> WarmupRequest.get(Origin.CONFIGURED, path)).toList(), 1);
 		return WarmupVerdict.of(server, Instant.EPOCH, 12.5, TIMEOUT, sending.results(), sending);
 	}
 
