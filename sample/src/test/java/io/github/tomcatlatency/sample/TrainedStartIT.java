@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.sample;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * End-to-end tests of the trained starts that the build's {@code tomcat-latency:train}
- * executions wrote: each starts with the script the goal wrote, becomes ready, runs with
- * the cache the training produced according to the report, and answers its first request
- * on a route the warm-up reached before readiness.
+ * executions wrote: the training run served each route and exited before accepting
+ * traffic; each trained start, launched with the script the goal wrote, becomes ready,
+ * runs with the cache the training produced according to the report, and answers its
+ * first request on a route the warm-up reached before readiness.
  */
 class TrainedStartIT {
 
@@ -23,6 +25,18 @@ class TrainedStartIT {
 		String javaHome = System.getProperty("java.home");
 		String kind = (Runtime.version().feature() >= 25) ? "AOT_CACHE" : "CDS_ARCHIVE";
 		assertTrainedStart(Path.of(System.getProperty("trained.start")), javaHome, kind);
+	}
+
+	@Test
+	void trainingRunServedEachRouteAsOftenAsConfiguredAndExitedBeforeAcceptingTraffic() throws Exception {
+		// The goal keeps the training run's whole output beside its output directory.
+		Path trainedStart = Path.of(System.getProperty("trained.start"));
+		Path log = trainedStart.resolveSibling(trainedStart.getFileName() + "-training.log");
+		assertThat(Files.readString(log)).contains("Training run sent")
+			.contains("GET /fast x3")
+			.contains("GET /filtered x3")
+			.contains("GET /greetings/training x3")
+			.doesNotContain("ACCEPTING_TRAFFIC");
 	}
 
 	@Test

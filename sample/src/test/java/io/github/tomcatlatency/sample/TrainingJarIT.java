@@ -17,7 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * End-to-end tests of training runs on the packaged sample: {@code java -jar} with
  * {@code --tomcat-latency.warmup.training=true} must end by itself, with status 0 after a
  * good warm-up and non-zero otherwise, in the extracted jar layout that the JVM's caches
- * need.
+ * need. The good training runs as users start them with the JVM's options, and the starts
+ * with their caches, are the build's own {@code tomcat-latency:train} executions, which
+ * {@link TrainedStartIT} checks: they are not run twice.
  */
 class TrainingJarIT {
 
@@ -42,41 +44,8 @@ class TrainingJarIT {
 	}
 
 	@Test
-	void trainingRunServesTheRoutesThenExitsWithStatusZeroAndTheJvmWritesItsArchive() throws Exception {
-		Path archive = directory.resolve("app.jsa");
-		try (LoggedProcess training = train(List.of("-XX:ArchiveClassesAtExit=" + archive),
-				"--tomcat-latency.warmup.training-repetitions=3")) {
-			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
-			assertThat(training.output()).contains("Training run sent")
-				.contains("GET /fast x3")
-				.contains("GET /filtered x3")
-				.contains("GET /greetings/warm-up x3")
-				.doesNotContain("ACCEPTING_TRAFFIC");
-		}
-		assertThat(Files.size(archive)).isPositive();
-	}
-
-	@Test
-	void onJava25TheTrainingRunWritesAnAotCacheThatTheNextStartUses() throws Exception {
-		String java25 = Java25.home().toString();
-		Path cache = directory.resolve("app.aot");
-		try (LoggedProcess training = train(java(java25), List.of("-XX:AOTCacheOutput=" + cache))) {
-			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isZero();
-			assertThat(training.output()).contains("Training run sent").contains("GET /fast");
-		}
-		assertThat(Files.size(cache)).isPositive();
-		// AOTMode=on makes the JVM fail rather than start without a cache it cannot use.
-		try (LoggedProcess start = LoggedProcess.start("start with the AOT cache",
-				List.of(java(java25), "-XX:AOTCache=" + cache, "-XX:AOTMode=on", "-Dspring.context.exit=onRefresh",
-						"-jar", extractedJar.toString(), "--server.port=0", "--server.address=127.0.0.1"))) {
-			assertThat(start.awaitExit(EXIT_TIMEOUT)).as(start.output()).isZero();
-			assertThat(start.output()).contains("Root WebApplicationContext: initialization completed");
-		}
-	}
-
-	@Test
 	void failedWarmupExitsWithANonZeroStatusAndTheReason() throws Exception {
-		try (LoggedProcess training = train(List.of(), "--tomcat-latency.warmup.timeout=1s",
+		try (LoggedProcess training = train("--tomcat-latency.warmup.timeout=1s",
 				"--tomcat-latency.warmup.requests[0].path=/slow?millis=2000")) {
 			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
 			assertThat(training.output()).contains("APPLICATION FAILED TO START")
@@ -107,7 +76,7 @@ class TrainingJarIT {
 
 	@Test
 	void nonWebApplicationFailsInsteadOfTrainingNothing() throws Exception {
-		try (LoggedProcess training = train(List.of(), "--spring.main.web-application-type=none")) {
+		try (LoggedProcess training = train("--spring.main.web-application-type=none")) {
 			assertThat(training.awaitExit(EXIT_TIMEOUT)).as(training.output()).isNotZero();
 			assertThat(training.output()).contains("APPLICATION FAILED TO START")
 				.contains("tomcat-latency.warmup.training=true")
@@ -115,14 +84,9 @@ class TrainingJarIT {
 		}
 	}
 
-	private static LoggedProcess train(List<String> jvmOptions, String... arguments) throws Exception {
-		return train(java(), jvmOptions, arguments);
-	}
-
-	private static LoggedProcess train(String java, List<String> jvmOptions, String... arguments) throws Exception {
+	private static LoggedProcess train(String... arguments) throws Exception {
 		List<String> command = new ArrayList<>();
-		command.add(java);
-		command.addAll(jvmOptions);
+		command.add(java());
 		command.addAll(List.of("-jar", extractedJar.toString(), "--server.port=0", "--server.address=127.0.0.1",
 				"--tomcat-latency.warmup.training=true"));
 		command.addAll(List.of(arguments));
@@ -130,11 +94,7 @@ class TrainingJarIT {
 	}
 
 	private static String java() {
-		return java(System.getProperty("java.home"));
-	}
-
-	private static String java(String javaHome) {
-		return Path.of(javaHome, "bin", "java").toString();
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 }
