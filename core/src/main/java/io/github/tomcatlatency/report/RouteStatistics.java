@@ -5,15 +5,15 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.tomcatlatency.classload.ClassLoadLog;
 import io.github.tomcatlatency.phase.CompletedRequest;
-import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Statistics of the requests of one method to one route: a histogram of the total and of
  * each phase, the first request to arrive, and cold spikes (requests far above the median
  * after the route sat idle). Recording is lock-free and allocates only for a request that
- * arrived before the first one known, and for a spike. The report reads a
- * {@link #snapshot() snapshot}.
+ * arrived before the first one known, for a spike, and once when the route is first
+ * recorded concurrently ({@link RouteHistograms}). The report reads a {@link #snapshot()
+ * snapshot}.
  */
 final class RouteStatistics {
 
@@ -24,16 +24,11 @@ final class RouteStatistics {
 
 	private static final long LAST_REQUEST_GRANULARITY_NANOS = 1_000_000;
 
-	private static final Phase[] PHASES = Phase.values();
-
 	private final String route;
 
 	private final String method;
 
-	private final DurationHistogram total = new DurationHistogram();
-
-	private final DurationHistogram[] phases = { new DurationHistogram(), new DurationHistogram(),
-			new DurationHistogram() };
+	private final RouteHistograms histograms = new RouteHistograms();
 
 	private final AtomicReference<@Nullable FirstRequest> first = new AtomicReference<>();
 
@@ -66,16 +61,15 @@ final class RouteStatistics {
 			// Busy routes update it at most once a millisecond: fewer contended writes.
 			this.lastRequestNanos.set(now);
 		}
-		// Only a request after an idle period pays for reading the median.
-		if (idleNanos >= spikeDetection.idleNanos() && this.total.count() >= MIN_REQUESTS_FOR_SPIKES
-				&& totalNanos > spikeDetection.factor() * this.total.medianNanos()) {
+		RouteHistograms.Stripe stripe = this.histograms.stripe();
+		// Only a request after an idle period pays for reading the median: its stripe's,
+		// all of the route's requests while the route has one.
+		if (idleNanos >= spikeDetection.idleNanos() && stripe.count() >= MIN_REQUESTS_FOR_SPIKES
+				&& totalNanos > spikeDetection.factor() * stripe.medianNanos()) {
 			this.spikes.incrementAndGet();
 			this.lastSpike.set(Split.of(containerNanos, filtersNanos, mvcNanos));
 		}
-		this.total.record(totalNanos);
-		this.phases[Phase.CONTAINER.ordinal()].record(containerNanos);
-		this.phases[Phase.FILTERS.ordinal()].record(filtersNanos);
-		this.phases[Phase.MVC.ordinal()].record(mvcNanos);
+		this.histograms.record(stripe, totalNanos, containerNanos, filtersNanos, mvcNanos);
 	}
 
 	/**
@@ -97,12 +91,12 @@ final class RouteStatistics {
 	 * @return the copy
 	 */
 	RouteSnapshot snapshot() {
-		DurationHistogram.Snapshot[] phases = new DurationHistogram.Snapshot[PHASES.length];
-		for (Phase phase : PHASES) {
-			phases[phase.ordinal()] = this.phases[phase.ordinal()].snapshot();
-		}
-		return new RouteSnapshot(this.route, this.method, this.total.snapshot(), phases, this.first.get(),
-				this.spikes.get(), this.lastSpike.get());
+		return new RouteSnapshot(this.route, this.method, this.histograms.totalSnapshot(),
+				this.histograms.phaseSnapshots(), this.first.get(), this.spikes.get(), this.lastSpike.get());
+	}
+
+	int stripeCount() {
+		return this.histograms.stripeCount();
 	}
 
 	/**
