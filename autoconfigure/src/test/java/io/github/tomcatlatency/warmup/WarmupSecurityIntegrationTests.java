@@ -9,6 +9,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +45,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.web.SecurityFilterChain;
@@ -62,6 +64,14 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WarmupSecurityIntegrationTests {
+
+	// The auto-configurations of both Boot lines that add a default chain; a class that
+	// is not on the class path is ignored in an exclusion.
+	private static final List<String> BOOT_CHAINS = List.of(
+			"org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration",
+			"org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration",
+			"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+			"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration");
 
 	private final HttpClient client = HttpClient.newHttpClient();
 
@@ -106,6 +116,25 @@ class WarmupSecurityIntegrationTests {
 			assertThat(afterReadiness).isNotEqualTo(beforeReadiness);
 			await().atMost(Duration.ofSeconds(60)).until(marker::isFinished);
 			assertThat(answers(port, afterReadiness)).isEqualTo(answers(port, null)).isEqualTo(without);
+		}
+		assertThat(without).extracting(Answer::status).doesNotContain(200);
+	}
+
+	@Test
+	void withNoChainThatTheApplicationHasWithoutTheStarterTheStarterAddsNone() throws Exception {
+		// @EnableWebSecurity and no chain of the application's own, Boot's chains left
+		// out, as if Boot's security auto-configuration ran after the starter's: Spring
+		// Security's own default chain must stay, which a chain of the starter's would
+		// replace.
+		String[] noBootChains = { "spring.autoconfigure.exclude=" + String.join(",", BOOT_CHAINS) };
+		List<Answer> without;
+		try (ConfigurableApplicationContext context = start("enable-web-security",
+				append(noBootChains, "tomcat-latency.enabled=false"))) {
+			without = answers(port(context), null);
+		}
+		try (ConfigurableApplicationContext context = start("enable-web-security", noBootChains)) {
+			assertThat(context.getBeanNamesForType(SecurityFilterChain.class)).isEmpty();
+			assertThat(answers(port(context), context.getBean(WarmupRequestMarker.class).token())).isEqualTo(without);
 		}
 		assertThat(without).extracting(Answer::status).doesNotContain(200);
 	}
@@ -189,6 +218,12 @@ class WarmupSecurityIntegrationTests {
 		return header.map((value) -> value.replace(":" + port + "/", ":{port}/")).orElse(null);
 	}
 
+	private static String[] append(String[] properties, String property) {
+		String[] all = Arrays.copyOf(properties, properties.length + 1);
+		all[properties.length] = property;
+		return all;
+	}
+
 	private static ConfigurableApplicationContext start(String security, String... properties) {
 		// Jetty is on the test class path for back-off tests; a management context would
 		// find both.
@@ -211,7 +246,7 @@ class WarmupSecurityIntegrationTests {
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ TokenRecorder.class, HelloController.class, BasicSecurity.class, HealthOpenSecurity.class,
-			FormSecurity.class, JwtSecurity.class })
+			EnableWebSecurityOnly.class, FormSecurity.class, JwtSecurity.class })
 	static class TestApplication {
 
 	}
@@ -266,6 +301,13 @@ class WarmupSecurityIntegrationTests {
 				.httpBasic(Customizer.withDefaults())
 				.build();
 		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = "test.security", havingValue = "enable-web-security")
+	@EnableWebSecurity
+	static class EnableWebSecurityOnly {
 
 	}
 

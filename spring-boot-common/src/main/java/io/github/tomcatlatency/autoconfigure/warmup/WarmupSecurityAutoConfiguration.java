@@ -33,9 +33,13 @@ import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
  * request once the warm-up has ended, goes to the application's own chains as without the
  * starter.
  * <p>
- * Ordered after Spring Boot's security auto-configurations: their default chains back off
- * when a {@code SecurityFilterChain} bean exists, so this one must be registered after
- * they have decided, never instead of them.
+ * Only beside a chain that the application has without the starter: its own, or Spring
+ * Boot's default. Boot's default chain, and Spring Security's own when Boot's
+ * auto-configuration is left out, back off when a {@code SecurityFilterChain} bean
+ * exists: this one must never take their place, or every other request would pass
+ * unsecured. Ordered after Boot's security auto-configurations so that it finds their
+ * chains; should a Boot release rename one of them, the warm-up's requests are refused
+ * and reported so, while the application's security stays as it is without the starter.
  */
 @AutoConfiguration(after = WarmupAutoConfiguration.class, afterName = {
 		// Spring Boot 3
@@ -53,7 +57,7 @@ import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
 @ConditionalOnTomcatLatency
 @ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
 @ConditionalOnClass({ SecurityFilterChain.class, HttpSecurity.class })
-@ConditionalOnBean({ WarmupRequestMarker.class, HttpSecurity.class })
+@ConditionalOnBean({ WarmupRequestMarker.class, HttpSecurity.class, SecurityFilterChain.class })
 public final class WarmupSecurityAutoConfiguration {
 
 	@Bean
