@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Supplier;
 
+import javax.net.ssl.HttpsURLConnection;
+
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import org.jspecify.annotations.Nullable;
@@ -42,17 +44,20 @@ final class WarmupClient {
 
 	private final URI server;
 
+	private final @Nullable ServerCertificates tls;
+
 	private final Supplier<String> token;
 
 	private @Nullable HttpClient patchClient;
 
 	/**
 	 * Create a client.
-	 * @param server the URI of the servlet context
+	 * @param server where the servlet context is
 	 * @param token the warm-up's token, sent in the {@link WarmupRequestMarker#HEADER}
 	 */
-	WarmupClient(URI server, Supplier<String> token) {
-		this.server = server;
+	WarmupClient(LoopbackServer server, Supplier<String> token) {
+		this.server = server.uri();
+		this.tls = server.tls();
 		this.token = token;
 	}
 
@@ -171,11 +176,14 @@ final class WarmupClient {
 	private synchronized HttpClient patchClient(Duration timeout) {
 		if (this.patchClient == null) {
 			// Never through a proxy, never with credentials: as for every other request.
-			this.patchClient = HttpClient.newBuilder()
+			HttpClient.Builder builder = HttpClient.newBuilder()
 				.proxy(HttpClient.Builder.NO_PROXY)
 				.connectTimeout(timeout)
-				.followRedirects(HttpClient.Redirect.NEVER)
-				.build();
+				.followRedirects(HttpClient.Redirect.NEVER);
+			if (this.tls != null) {
+				builder.sslContext(this.tls.context());
+			}
+			this.patchClient = builder.build();
 		}
 		return this.patchClient;
 	}
@@ -188,6 +196,10 @@ final class WarmupClient {
 		HttpURLConnection connection = (HttpURLConnection) URI.create(this.server + request.path())
 			.toURL()
 			.openConnection(Proxy.NO_PROXY);
+		if (this.tls != null && connection instanceof HttpsURLConnection https) {
+			https.setSSLSocketFactory(this.tls.context().getSocketFactory());
+			https.setHostnameVerifier(this.tls);
+		}
 		connection.setConnectTimeout(millis);
 		connection.setReadTimeout(millis);
 		connection.setInstanceFollowRedirects(false);

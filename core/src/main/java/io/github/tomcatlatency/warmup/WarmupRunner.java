@@ -1,6 +1,5 @@
 package io.github.tomcatlatency.warmup;
 
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,7 +33,7 @@ public final class WarmupRunner {
 
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
-	private final Supplier<@Nullable URI> server;
+	private final Supplier<@Nullable LoopbackServer> server;
 
 	private final TrafficPause backgroundPause;
 
@@ -60,8 +59,8 @@ public final class WarmupRunner {
 
 	/**
 	 * Create a runner.
-	 * @param server the URI of the servlet context, {@code null} when no plain-HTTP
-	 * connector listens
+	 * @param server where the servlet context is, {@code null} when no connector listens
+	 * that the warm-up can reach
 	 * @param serverActivity the server's {@link ConnectorActivity}, which the requests
 	 * sent after readiness wait to stand still
 	 * @param trafficPause how long it must stand still before each of them
@@ -74,7 +73,7 @@ public final class WarmupRunner {
 	 * @param requestTimeout how long one request may take
 	 * @param failOnError whether a warm-up that did not warm every route fails start-up
 	 */
-	public WarmupRunner(Supplier<@Nullable URI> server, LongSupplier serverActivity, Duration trafficPause,
+	public WarmupRunner(Supplier<@Nullable LoopbackServer> server, LongSupplier serverActivity, Duration trafficPause,
 			Supplier<List<WarmupRequest>> requests, Supplier<List<WarmupRequest>> backgroundRequests,
 			WarmupRequestMarker marker, Duration timeout, Duration requestTimeout, boolean failOnError) {
 		this.server = server;
@@ -105,7 +104,7 @@ public final class WarmupRunner {
 		if (this.builtInPart != null || this.stopping) {
 			return;
 		}
-		URI server = this.server.get();
+		LoopbackServer server = this.server.get();
 		if (server == null) {
 			return;
 		}
@@ -135,7 +134,8 @@ public final class WarmupRunner {
 		if (builtInPart == null) {
 			if (!this.stopping) {
 				this.result = WarmupResult.skipped(Instant.now(),
-						"No plain-HTTP connector listens: warm-up over HTTPS is not supported");
+						"No connector listens that the warm-up can reach: plain HTTP, or TLS with its certificate "
+								+ "in a key store (server.ssl.bundle, or server.ssl.key-store)");
 				WarmupLog.skipped(this.result);
 			}
 			end();

@@ -140,8 +140,8 @@ class RequestSendingTests {
 	}
 
 	private RequestSending sending(URI server, long deadline, @Nullable TrafficPause pause, BooleanSupplier cancelled) {
-		return new RequestSending(new WarmupClient(server, () -> "the-token"), REQUEST_TIMEOUT, deadline, pause,
-				cancelled, this.told::add);
+		return new RequestSending(new WarmupClient(new LoopbackServer(server, null), () -> "the-token"),
+				REQUEST_TIMEOUT, deadline, pause, cancelled, this.told::add);
 	}
 
 	private static WarmupRequest request(String path, int repetitions) {

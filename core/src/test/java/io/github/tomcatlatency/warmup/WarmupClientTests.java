@@ -30,7 +30,8 @@ class WarmupClientTests {
 
 	private final PlainHttpServer server = PlainHttpServer.start();
 
-	private final WarmupClient client = new WarmupClient(this.server.uri(), () -> "the-token");
+	private final WarmupClient client = new WarmupClient(new LoopbackServer(this.server.uri(), null),
+			() -> "the-token");
 
 	@AfterEach
 	void close() {
@@ -148,7 +149,8 @@ class WarmupClientTests {
 
 	@Test
 	void aServerThatDoesNotListenIsUnreachable() {
-		WarmupClient client = new WarmupClient(URI.create("http://127.0.0.1:" + PlainHttpServer.freePort()),
+		WarmupClient client = new WarmupClient(
+				new LoopbackServer(URI.create("http://127.0.0.1:" + PlainHttpServer.freePort()), null),
 				() -> "the-token");
 		for (String method : new String[] { "GET", "PATCH" }) {
 			Sent sent = client.send(new WarmupRequest(Origin.CONFIGURED, method, "/", Map.of(), null, 1), TIMEOUT);

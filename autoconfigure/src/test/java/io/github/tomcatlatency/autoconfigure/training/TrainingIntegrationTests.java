@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
 import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.training.TrainingExit;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,20 +105,13 @@ class TrainingIntegrationTests {
 	}
 
 	@Test
-	void serverWithoutAPlainHttpConnectorFailsBeforeTheWarmup(@TempDir Path directory) throws Exception {
-		Path keyStore = directory.resolve("server.p12");
-		Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-				"-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=localhost",
-				"-validity", "1", "-storetype", "PKCS12", "-keystore", keyStore.toString(), "-storepass", "secret")
-			.inheritIO()
-			.start();
-		assertThat(keytool.waitFor()).isZero();
-		assertThatExceptionOfType(TrainingException.class)
-			.isThrownBy(() -> start("server.ssl.key-store=" + keyStore.toUri(), "server.ssl.key-store-password=secret",
-					"server.ssl.key-alias=server"))
-			.withMessageContaining("tomcat-latency.warmup.training=true needs a plain-HTTP connector");
-		assertThat(VisitController.rowsSeen).isEmpty();
-		assertThat(TestApplication.exits).isEmpty();
+	void serverThatListensOnlyWithTlsIsTrainedOverTls(@TempDir Path directory, CapturedOutput output) throws Exception {
+		String[] tls = SelfSignedKeyStore.serverProperties(directory);
+		start(tls[0], tls[1], tls[2], "tomcat-latency.warmup.training-repetitions=2");
+		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
+		// The application's route was reached over TLS, each visit rolled back.
+		assertThat(VisitController.rowsSeen).isNotEmpty().containsOnly(1);
+		assertThat(output).contains("Training run sent").contains("GET /tomcat-latency-warmup/json x2");
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {

@@ -15,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
 import io.github.tomcatlatency.phase.PhaseTimers;
+import io.github.tomcatlatency.warmup.LoopbackServer;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -43,6 +47,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.ApplicationArguments;
@@ -60,7 +65,6 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.error.ErrorController;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -272,6 +276,22 @@ class WarmupIntegrationTests {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
 				.contains(WarmupHandlerMapping.NOT_FOUND_PATH)
 				.doesNotContain("/actuator/health");
+		}
+	}
+
+	@Test
+	void serverThatListensOnlyWithTlsAndHttp2IsWarmedOverTls(@TempDir Path directory, CapturedOutput output)
+			throws Exception {
+		String[] tls = SelfSignedKeyStore.serverProperties(directory);
+		try (ConfigurableApplicationContext context = start(tls[0], tls[1], tls[2], "server.http2.enabled=true",
+				"tomcat-latency.warmup.requests[0].path=/warmed", "spring.jpa.open-in-view=false")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(result.requests()).extracting(RequestResult::path).contains("/warmed");
+			assertThat(result.requests()).allSatisfy(
+					(request) -> assertThat(request.outcome()).as(request.toString()).isEqualTo(Outcome.WARMED));
+			assertThat(output.getAll().lines().filter((line) -> line.contains(" ERROR ") || line.contains(" WARN ")))
+				.isEmpty();
 		}
 	}
 
@@ -914,11 +934,10 @@ class WarmupIntegrationTests {
 	static class NeverAPause {
 
 		@Bean
-		WarmupRunner neverAPauseWarmupRunner(ApplicationContext context, WarmupRequestMarker marker) {
+		WarmupRunner neverAPauseWarmupRunner(EmbeddedTomcat tomcat, WarmupRequestMarker marker) {
 			AtomicLong activity = new AtomicLong();
-			return new WarmupRunner(
-					() -> URI.create("http://127.0.0.1:" + port((ConfigurableApplicationContext) context)),
-					activity::incrementAndGet, Duration.ofSeconds(2), List::of,
+			return new WarmupRunner(() -> LoopbackServer.of(tomcat.get(), ""), activity::incrementAndGet,
+					Duration.ofSeconds(2), List::of,
 					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
 					marker, Duration.ofSeconds(1), Duration.ofSeconds(5), false);

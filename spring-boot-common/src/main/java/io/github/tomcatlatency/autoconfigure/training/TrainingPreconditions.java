@@ -1,7 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
 import io.github.tomcatlatency.training.TrainingException;
-import io.github.tomcatlatency.warmup.LoopbackUri;
+import io.github.tomcatlatency.warmup.LoopbackServer;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -69,10 +69,12 @@ final class TrainingPreconditions {
 	 * @param tomcat the started server
 	 */
 	static void checkConnector(Tomcat tomcat) {
-		if (LoopbackUri.of(tomcat, "") == null) {
+		if (LoopbackServer.of(tomcat, "") == null) {
 			throw new TrainingException(
-					PROPERTY + " needs a plain-HTTP connector for the warm-up, but the server listens only with TLS.",
-					"Run the training with server.ssl.enabled=false, or add a plain-HTTP connector.");
+					PROPERTY + " needs a connector the warm-up can reach, but the server listens only with TLS "
+							+ "and a certificate that is not in a key store Tomcat holds.",
+					"Configure the certificate with server.ssl.bundle or server.ssl.key-store, or run the training "
+							+ "with server.ssl.enabled=false.");
 		}
 	}
 

@@ -1,6 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -16,7 +15,7 @@ import io.github.tomcatlatency.warmup.ConnectorActivity;
 import io.github.tomcatlatency.warmup.Jackson2Mappers;
 import io.github.tomcatlatency.warmup.JsonMappers;
 import io.github.tomcatlatency.warmup.JsonTypeWarmup;
-import io.github.tomcatlatency.warmup.LoopbackUri;
+import io.github.tomcatlatency.warmup.LoopbackServer;
 import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -92,7 +91,7 @@ public final class WarmupAutoConfiguration {
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
-		return new WarmupRunner(() -> serverUri(context, tomcat), new ConnectorActivity(tomcat::get),
+		return new WarmupRunner(() -> server(context, tomcat), new ConnectorActivity(tomcat::get),
 				warmup.getTrafficPause(), requests, warmupRequests::background, marker, warmup.getTimeout(),
 				warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
@@ -108,11 +107,11 @@ public final class WarmupAutoConfiguration {
 		return new JsonTypeWarmup(handlerMappings, handlerAdapters, libraries.orderedStream().toList());
 	}
 
-	private static @Nullable URI serverUri(ApplicationContext context, EmbeddedTomcat tomcat) {
+	private static @Nullable LoopbackServer server(ApplicationContext context, EmbeddedTomcat tomcat) {
 		Tomcat running = tomcat.get();
 		if (running != null && context instanceof WebApplicationContext webContext
 				&& webContext.getServletContext() != null) {
-			return LoopbackUri.of(running, webContext.getServletContext().getContextPath());
+			return LoopbackServer.of(running, webContext.getServletContext().getContextPath());
 		}
 		return null;
 	}
