@@ -28,6 +28,7 @@ import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.ConnectorActivity;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTaskResults;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -130,7 +131,8 @@ class UserBeansTests {
 	void userWarmupRunnerWins() {
 		assertUserBeanWins(WarmupRunner.class,
 				() -> new WarmupRunner(() -> null, () -> ConnectorActivity.UNKNOWN, Duration.ofSeconds(2), List::of,
-						List::of, new WarmupRequestMarker(), Duration.ofSeconds(1), Duration.ofSeconds(1), false));
+						List::of, new WarmupRequestMarker(), new WarmupTaskResults(), Duration.ofSeconds(1),
+						Duration.ofSeconds(1), false));
 	}
 
 	@Test

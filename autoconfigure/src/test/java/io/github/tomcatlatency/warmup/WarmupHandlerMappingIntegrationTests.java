@@ -13,6 +13,8 @@ import java.util.Map;
 
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
+import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,7 @@ import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.ViewResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -165,6 +168,29 @@ class WarmupHandlerMappingIntegrationTests {
 		}
 	}
 
+	@Test
+	void eachTaskIsListedWithItsOutcomeAndOneThatCannotRunIsSaidOnceAtInfo(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start(BrokenTaskApplication.class,
+				"spring.jpa.open-in-view=false", "tomcat-latency.warmup.training-repetitions=1")) {
+			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+			assertThat(result.state()).isEqualTo(State.COMPLETED);
+			assertThat(result.tasks()).extracting(TaskResult::name, TaskResult::outcome)
+				.contains(tuple("json-types", TaskOutcome.RAN),
+						tuple(BrokenTaskApplication.NAME, TaskOutcome.UNSUPPORTED));
+			assertThat(result.tasks()).filteredOn((task) -> task.name().equals(BrokenTaskApplication.NAME))
+				.singleElement()
+				.extracting(TaskResult::reason)
+				.asString()
+				.contains("NoSuchMethodError");
+			assertThat(output.getAll().lines().filter((line) -> line.contains(BrokenTaskApplication.NAME)))
+				.singleElement()
+				.asString()
+				.contains(" INFO ")
+				.contains("cannot run on this application's library versions");
+			assertThat(output).doesNotContain(" WARN ").doesNotContain(" ERROR ");
+		}
+	}
+
 	private static HttpResponse<String> send(int port, String method, String path, String token, String body)
 			throws Exception {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
@@ -203,6 +229,32 @@ class WarmupHandlerMappingIntegrationTests {
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	static class TestApplication {
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class BrokenTaskApplication {
+
+		static final String NAME = "built-for-another-version";
+
+		// As a task that calls a library method another version of the library lacks.
+		@Bean
+		WarmupTask brokenTask() {
+			return new WarmupTask() {
+
+				@Override
+				public String name() {
+					return NAME;
+				}
+
+				@Override
+				public void run() {
+					throw new NoSuchMethodError("'void org.example.Library.removedMethod()'");
+				}
+
+			};
+		}
 
 	}
 

@@ -237,7 +237,7 @@ final class WarmupClient {
 				WarmupResult.millis(System.nanoTime() - start), error);
 	}
 
-	static String describe(Exception ex) {
+	static String describe(Throwable ex) {
 		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
 				: ex.getClass().getSimpleName();
 	}

@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -38,9 +37,13 @@ final class WarmupHandler {
 
 	private final ObjectProvider<WarmupTask> tasks;
 
-	WarmupHandler(ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
+	private final WarmupTaskResults taskResults;
+
+	WarmupHandler(ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks,
+			WarmupTaskResults taskResults) {
 		this.viewResolvers = viewResolvers;
 		this.tasks = tasks;
+		this.taskResults = taskResults;
 	}
 
 	String text(@RequestParam("name") String name) {
@@ -70,19 +73,17 @@ final class WarmupHandler {
 			.toList();
 		for (WarmupTask task : tasks) {
 			long start = System.nanoTime();
+			Throwable failure = null;
 			try {
 				task.run();
 				ran.append(task.name()).append(' ');
-				if (logger.isDebugEnabled()) {
-					logger.debug("Warm-up task " + task.name() + " ran in "
-							+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
-				}
 			}
 			catch (Exception | LinkageError ex) {
 				// A LinkageError: a library version the task does not know. Skipping it
 				// costs a colder route; failing would log an error in the application.
-				logger.debug("Warm-up task " + task.name() + " failed; skipped", ex);
+				failure = ex;
 			}
+			this.taskResults.record(task.name(), System.nanoTime() - start, failure);
 		}
 		return ran.toString().trim();
 	}

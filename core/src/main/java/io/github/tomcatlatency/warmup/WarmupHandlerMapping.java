@@ -108,11 +108,12 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	 * @param marker tells the requests of the running warm-up apart
 	 * @param viewResolvers the application's view resolvers
 	 * @param tasks the framework work to run inside a request
+	 * @param taskResults where each task's outcome goes, for the warm-up's result
 	 */
 	public WarmupHandlerMapping(WarmupRequestMarker marker, ObjectProvider<ViewResolver> viewResolvers,
-			ObjectProvider<WarmupTask> tasks) {
+			ObjectProvider<WarmupTask> tasks, WarmupTaskResults taskResults) {
 		this.marker = marker;
-		WarmupHandler handler = new WarmupHandler(viewResolvers, tasks);
+		WarmupHandler handler = new WarmupHandler(viewResolvers, tasks, taskResults);
 		this.text = handlerMethod(handler, "text", String.class);
 		this.json = handlerMethod(handler, "json");
 		this.echo = handlerMethod(handler, "echo", WarmupPayload.class);

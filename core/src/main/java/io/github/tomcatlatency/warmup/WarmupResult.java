@@ -20,26 +20,33 @@ import org.jspecify.annotations.Nullable;
  * runners had run until the part sent before readiness ended, {@code 0} before it ended
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
+ * @param tasks what each warm-up task did the last time it ran, in the order they ran
  */
 public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, double durationMs,
-		double readinessHeldMs, @Nullable String message, List<RequestResult> requests) {
+		double readinessHeldMs, @Nullable String message, List<RequestResult> requests, List<TaskResult> tasks) {
 
 	public WarmupResult {
 		requests = List.copyOf(requests);
+		tasks = List.copyOf(tasks);
 	}
 
 	static WarmupResult pending() {
-		return new WarmupResult(State.PENDING, null, null, 0, 0, null, List.of());
+		return new WarmupResult(State.PENDING, null, null, 0, 0, null, List.of(), List.of());
 	}
 
 	static WarmupResult skipped(Instant now, String reason) {
-		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of());
+		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of(), List.of());
 	}
 
 	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
 			@Nullable String message, List<RequestResult> requests) {
 		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),
-				readinessHeldMs, message, requests);
+				readinessHeldMs, message, requests, List.of());
+	}
+
+	WarmupResult withTasks(List<TaskResult> tasks) {
+		return new WarmupResult(this.state, this.startedAt, this.endedAt, this.durationMs, this.readinessHeldMs,
+				this.message, this.requests, tasks);
 	}
 
 	/**
@@ -199,6 +206,41 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		 * no pause for it before the timeout. The route's first real request warms it.
 		 */
 		NOT_SENT
+
+	}
+
+	/**
+	 * What a warm-up task did the last time it ran.
+	 *
+	 * @param name the task's name, for example {@code repository-queries}
+	 * @param outcome what came of it
+	 * @param timeMs how long it ran
+	 * @param reason why it did not run to its end, {@code null} if it did
+	 */
+	public record TaskResult(String name, TaskOutcome outcome, double timeMs, @Nullable String reason) {
+
+	}
+
+	/**
+	 * What came of a warm-up task.
+	 */
+	public enum TaskOutcome {
+
+		/**
+		 * It ran to its end.
+		 */
+		RAN,
+
+		/**
+		 * It cannot run on the application's library versions (a class or method it calls
+		 * is not there): the routes it serves start colder.
+		 */
+		UNSUPPORTED,
+
+		/**
+		 * It failed: the routes it serves start colder.
+		 */
+		FAILED
 
 	}
 

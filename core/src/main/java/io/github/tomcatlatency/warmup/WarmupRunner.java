@@ -53,6 +53,8 @@ public final class WarmupRunner {
 
 	private volatile boolean unreachable;
 
+	private final WarmupTaskResults taskResults;
+
 	private volatile boolean stopping;
 
 	private @Nullable BuiltInPart builtInPart;
@@ -69,14 +71,17 @@ public final class WarmupRunner {
 	 * @param backgroundRequests the requests to send after them, without holding
 	 * readiness back
 	 * @param marker marks the requests so that metrics leave them out
+	 * @param taskResults what the warm-up tasks did, which the result lists
 	 * @param timeout how long each part of the warm-up may take
 	 * @param requestTimeout how long one request may take
 	 * @param failOnError whether a warm-up that did not warm every route fails start-up
 	 */
 	public WarmupRunner(Supplier<@Nullable LoopbackServer> server, LongSupplier serverActivity, Duration trafficPause,
 			Supplier<List<WarmupRequest>> requests, Supplier<List<WarmupRequest>> backgroundRequests,
-			WarmupRequestMarker marker, Duration timeout, Duration requestTimeout, boolean failOnError) {
+			WarmupRequestMarker marker, WarmupTaskResults taskResults, Duration timeout, Duration requestTimeout,
+			boolean failOnError) {
 		this.server = server;
+		this.taskResults = taskResults;
 		this.backgroundPause = new TrafficPause(serverActivity, trafficPause);
 		this.requests = requests;
 		this.backgroundRequests = backgroundRequests;
@@ -271,7 +276,8 @@ public final class WarmupRunner {
 				this.unreachable = true;
 			}
 		}
-		return WarmupVerdict.of(client.server(), startedAt, readinessHeldMs, this.timeout, results, sendings);
+		return WarmupVerdict.of(client.server(), startedAt, readinessHeldMs, this.timeout, results, sendings)
+			.withTasks(this.taskResults.results());
 	}
 
 	/**

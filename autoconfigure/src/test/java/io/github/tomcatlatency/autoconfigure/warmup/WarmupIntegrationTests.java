@@ -41,6 +41,7 @@ import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTaskResults;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -934,13 +935,14 @@ class WarmupIntegrationTests {
 	static class NeverAPause {
 
 		@Bean
-		WarmupRunner neverAPauseWarmupRunner(EmbeddedTomcat tomcat, WarmupRequestMarker marker) {
+		WarmupRunner neverAPauseWarmupRunner(EmbeddedTomcat tomcat, WarmupRequestMarker marker,
+				WarmupTaskResults taskResults) {
 			AtomicLong activity = new AtomicLong();
 			return new WarmupRunner(() -> LoopbackServer.of(tomcat.get(), ""), activity::incrementAndGet,
 					Duration.ofSeconds(2), List::of,
 					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
-					marker, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
+					marker, taskResults, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
 		}
 
 	}

@@ -23,6 +23,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.github.tomcatlatency.warmup.WarmupTask;
+import io.github.tomcatlatency.warmup.WarmupTaskResults;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
 import jakarta.persistence.EntityManagerFactory;
@@ -72,15 +73,21 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
+	WarmupTaskResults tomcatLatencyWarmupTaskResults() {
+		return new WarmupTaskResults();
+	}
+
+	@Bean
 	WarmupHandlerMapping tomcatLatencyWarmupHandlerMapping(WarmupRequestMarker marker,
-			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks) {
-		return new WarmupHandlerMapping(marker, viewResolvers, tasks);
+			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks,
+			WarmupTaskResults taskResults) {
+		return new WarmupHandlerMapping(marker, viewResolvers, tasks, taskResults);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, EmbeddedTomcat tomcat,
-			TomcatLatencyProperties properties, WarmupRequestMarker marker,
+			TomcatLatencyProperties properties, WarmupRequestMarker marker, WarmupTaskResults taskResults,
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
@@ -92,8 +99,8 @@ public final class WarmupAutoConfiguration {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
 		return new WarmupRunner(() -> server(context, tomcat), new ConnectorActivity(tomcat::get),
-				warmup.getTrafficPause(), requests, warmupRequests::background, marker, warmup.getTimeout(),
-				warmup.getRequestTimeout(), warmup.isFailOnError());
+				warmup.getTrafficPause(), requests, warmupRequests::background, marker, taskResults,
+				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	@Bean
