@@ -80,33 +80,34 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 		if (this.queries.isEmpty()) {
 			return;
 		}
+		withEntityManagersBound(() -> this.queries.forEach(RepositoryQueryWarmup::prepare));
+	}
+
+	/**
+	 * Run an action with an entity manager of each persistence unit bound to the thread,
+	 * and none left bound after it, whatever failed: the thread is one of Tomcat's pooled
+	 * request threads, and a real request on it would find one.
+	 * @param action the action
+	 */
+	void withEntityManagersBound(Runnable action) {
 		// Each query's shared entity manager uses the one bound to the thread, as in a
 		// request with open-in-view: a query created without one would keep an entity
 		// manager open until it is executed, which this one never is.
-		Map<EntityManagerFactory, EntityManager> bound = bindEntityManagers();
+		Map<EntityManagerFactory, EntityManager> bound = new LinkedHashMap<>();
 		try {
-			for (PartTreeJpaQuery query : this.queries) {
-				prepare(query);
-			}
+			this.entityManagerFactories.orderedStream().forEach((factory) -> {
+				if (!TransactionSynchronizationManager.hasResource(factory)) {
+					EntityManager entityManager = factory.createEntityManager();
+					bound.put(factory, entityManager);
+					TransactionSynchronizationManager.bindResource(factory, new EntityManagerHolder(entityManager));
+				}
+			});
+			action.run();
 		}
 		finally {
-			bound.forEach((factory, entityManager) -> {
-				TransactionSynchronizationManager.unbindResource(factory);
-				entityManager.close();
-			});
+			bound.keySet().forEach(TransactionSynchronizationManager::unbindResourceIfPossible);
+			bound.values().forEach(EntityManager::close);
 		}
-	}
-
-	private Map<EntityManagerFactory, EntityManager> bindEntityManagers() {
-		Map<EntityManagerFactory, EntityManager> bound = new LinkedHashMap<>();
-		this.entityManagerFactories.orderedStream().forEach((factory) -> {
-			if (!TransactionSynchronizationManager.hasResource(factory)) {
-				EntityManager entityManager = factory.createEntityManager();
-				TransactionSynchronizationManager.bindResource(factory, new EntityManagerHolder(entityManager));
-				bound.put(factory, entityManager);
-			}
-		});
-		return bound;
 	}
 
 	private static void prepare(PartTreeJpaQuery query) {
