@@ -120,8 +120,8 @@ final class RouteHistograms {
 		return snapshot;
 	}
 
-	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19's; the id is the
-										// same.
+	// Thread.threadId(), which replaces getId(), is Java 19's; the id is the same.
+	@SuppressWarnings("deprecation")
 	private static int threadIndex() {
 		// Tomcat's worker threads are created one after another: consecutive ids spread
 		// them over the stripes.

@@ -95,10 +95,6 @@ final class RouteStatistics {
 				this.histograms.phaseSnapshots(), this.first.get(), this.spikes.get(), this.lastSpike.get());
 	}
 
-	int stripeCount() {
-		return this.histograms.stripeCount();
-	}
-
 	/**
 	 * When a request counts as a cold spike.
 	 *

@@ -67,11 +67,6 @@ public final class LoopbackServer {
 		return this.tls;
 	}
 
-	@Override
-	public String toString() {
-		return this.uri.toString();
-	}
-
 	private static URI uri(String scheme, Connector connector, String contextPath) {
 		InetAddress bound = (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol)
 				? protocol.getAddress() : null;

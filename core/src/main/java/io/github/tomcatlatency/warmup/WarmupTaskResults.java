@@ -38,12 +38,10 @@ public final class WarmupTaskResults {
 		TaskResult result = new TaskResult(task, outcome, WarmupResult.millis(nanos), reason);
 		TaskResult previous = this.results.put(task, result);
 		boolean saidBefore = previous != null && previous.outcome() == outcome;
-		if (outcome == TaskOutcome.UNSUPPORTED && !saidBefore) {
-			logger.info("Tomcat warm-up task " + task + " cannot run on this application's library versions (" + reason
-					+ "): the routes it serves start colder; the rest of the warm-up runs");
-		}
-		else if (outcome == TaskOutcome.FAILED && !saidBefore) {
-			logger.info("Tomcat warm-up task " + task + " failed (" + reason
+		if (failure != null && !saidBefore) {
+			String what = (outcome == TaskOutcome.UNSUPPORTED) ? "cannot run on this application's library versions"
+					: "failed";
+			logger.info("Tomcat warm-up task " + task + " " + what + " (" + reason
 					+ "): the routes it serves start colder; the rest of the warm-up runs");
 		}
 		if (failure != null && logger.isDebugEnabled()) {
