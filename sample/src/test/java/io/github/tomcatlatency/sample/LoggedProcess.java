@@ -104,6 +104,17 @@ final class LoggedProcess implements AutoCloseable {
 		return this.process.exitValue();
 	}
 
+	/**
+	 * Send the process SIGTERM and wait for it to exit.
+	 * @param timeout how long to wait at most
+	 * @return its exit status
+	 * @throws Exception if it has not exited within the timeout
+	 */
+	int terminate(Duration timeout) throws Exception {
+		this.process.destroy();
+		return awaitExit(timeout);
+	}
+
 	String output() throws IOException {
 		return Files.readString(this.log);
 	}

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The packaged sample fat jar, started with {@code java -jar} in its own JVM: nested jars
@@ -22,13 +24,23 @@ final class SampleJar implements AutoCloseable {
 
 	private final LoggedProcess process;
 
+	private static final String LOOPBACK = "127.0.0.1";
+
+	private static final Pattern STARTED_ON_PORT = Pattern.compile("Tomcat started on port (\\d+)");
+
+	private final String address;
+
 	private final int port;
+
+	private final int managementPort;
 
 	private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-	private SampleJar(LoggedProcess process, int port) {
+	private SampleJar(LoggedProcess process, String address, int port, int managementPort) {
 		this.process = process;
+		this.address = address;
 		this.port = port;
+		this.managementPort = managementPort;
 	}
 
 	/**
@@ -39,12 +51,7 @@ final class SampleJar implements AutoCloseable {
 	 * @throws Exception if it cannot be started
 	 */
 	static SampleJar start(String... arguments) throws Exception {
-		String jar = System.getProperty("sample.jar");
-		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-			throw new IllegalStateException("System property 'sample.jar' must name the packaged sample, was " + jar);
-		}
-		return start(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar), Map.of(),
-				arguments);
+		return start(javaJar(java()), Map.of(), arguments);
 	}
 
 	/**
@@ -59,29 +66,148 @@ final class SampleJar implements AutoCloseable {
 	static SampleJar start(List<String> launch, Map<String, String> environment, String... arguments) throws Exception {
 		int port = LoggedProcess.freePort();
 		List<String> command = new ArrayList<>(launch);
-		command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1"));
+		command.addAll(List.of("--server.port=" + port, "--server.address=" + LOOPBACK));
 		command.addAll(List.of(arguments));
-		SampleJar sample = new SampleJar(LoggedProcess.start("sample", command, environment), port);
-		try {
-			sample.process.await("becoming healthy", START_TIMEOUT,
-					() -> sample.get("/actuator/health").statusCode() == 200);
-		}
-		catch (Exception ex) {
-			sample.close();
-			throw ex;
-		}
+		SampleJar sample = new SampleJar(LoggedProcess.start("sample", command, environment), LOOPBACK, port, port);
+		sample.awaitHealthy();
 		return sample;
 	}
 
+	/**
+	 * Start the jar named by the {@code sample.jar} system property as a deployment
+	 * would, its server's address and ports given by the arguments, without waiting.
+	 * @param address the address the server is bound to
+	 * @param port the server's port, {@code 0} for the one it reports once it listens
+	 * @param managementPort the actuator's port, {@code port} when it is the server's
+	 * @param jvmOptions options of the JVM
+	 * @param arguments application arguments
+	 * @return the starting application
+	 * @throws IOException if it cannot be started
+	 */
+	static SampleJar launch(String address, int port, int managementPort, List<String> jvmOptions, String... arguments)
+			throws IOException {
+		List<String> command = new ArrayList<>(javaJar(jvmOptions));
+		command.addAll(List.of("--server.address=" + address, "--server.port=" + port));
+		if (managementPort != port) {
+			command.add("--management.server.port=" + managementPort);
+		}
+		command.addAll(List.of(arguments));
+		return new SampleJar(LoggedProcess.start("sample", command, Map.of()), address, port, managementPort);
+	}
+
+	/**
+	 * Return the command of this JVM's {@code java} with options.
+	 * @param options the options
+	 * @return the command line
+	 */
+	static List<String> java(String... options) {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(List.of(options));
+		return command;
+	}
+
+	private static List<String> javaJar(List<String> java) {
+		String jar = System.getProperty("sample.jar");
+		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+			throw new IllegalStateException("System property 'sample.jar' must name the packaged sample, was " + jar);
+		}
+		List<String> command = new ArrayList<>(java);
+		command.addAll(List.of("-jar", jar));
+		return command;
+	}
+
+	/**
+	 * Wait until the health endpoint answers 200: the application is ready.
+	 * @throws Exception if it does not within the start timeout or exits
+	 */
+	void awaitHealthy() throws Exception {
+		try {
+			await("/actuator/health", 200);
+		}
+		catch (Exception ex) {
+			close();
+			throw ex;
+		}
+	}
+
+	/**
+	 * Wait until a request to the actuator's port answers with a status.
+	 * @param path the path to request
+	 * @param status the status awaited
+	 * @throws Exception if it does not within the start timeout or the process exits
+	 */
+	void await(String path, int status) throws Exception {
+		this.process.await(path + " answering " + status, START_TIMEOUT, () -> management(path).statusCode() == status);
+	}
+
+	/**
+	 * Send a request to the application's port.
+	 * @param path the path
+	 * @return the response
+	 * @throws IOException if it cannot be sent or the port is not known yet
+	 * @throws InterruptedException if interrupted
+	 */
 	HttpResponse<String> get(String path) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+		return get(listeningPort(), path);
+	}
+
+	/**
+	 * Send a request to the actuator's port.
+	 * @param path the path
+	 * @return the response
+	 * @throws IOException if it cannot be sent or the port is not known yet
+	 * @throws InterruptedException if interrupted
+	 */
+	HttpResponse<String> management(String path) throws IOException, InterruptedException {
+		return get((this.managementPort != this.port) ? this.managementPort : listeningPort(), path);
+	}
+
+	private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + hostInUri() + ":" + port + path))
 			.timeout(Duration.ofSeconds(30))
 			.build();
 		return this.client.send(request, HttpResponse.BodyHandlers.ofString());
 	}
 
+	private String hostInUri() {
+		return this.address.contains(":") ? "[" + this.address + "]" : this.address;
+	}
+
+	/**
+	 * Return the server's port: the one it was given, or the one it reported in its log.
+	 * @return the port
+	 */
 	int port() {
-		return this.port;
+		try {
+			return listeningPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex.getMessage(), ex);
+		}
+	}
+
+	private int listeningPort() throws IOException {
+		if (this.port != 0) {
+			return this.port;
+		}
+		Matcher started = STARTED_ON_PORT.matcher(output());
+		if (!started.find()) {
+			// Not listening yet, as far as those who poll it are concerned.
+			throw new IOException("The sample has not said yet which port it listens on");
+		}
+		return Integer.parseInt(started.group(1));
+	}
+
+	/**
+	 * Send SIGTERM, as a container runtime stopping it does, and wait for the process to
+	 * exit.
+	 * @param timeout how long to wait at most
+	 * @return its exit status
+	 * @throws Exception if it has not exited within the timeout
+	 */
+	int terminate(Duration timeout) throws Exception {
+		return this.process.terminate(timeout);
 	}
 
 	String output() throws IOException {

@@ -44,6 +44,11 @@ public final class TrainingRun implements ApplicationListener<ApplicationReadyEv
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
+		if (event.getApplicationContext().isClosed()) {
+			// Told to close during the warm-up (SIGTERM): it closes without this run.
+			logger.info("Training run stopped: the application was closed during the warm-up");
+			return;
+		}
 		WarmupResult result = this.warmup.get();
 		List<RequestResult> leftOut = result.requests()
 			.stream()

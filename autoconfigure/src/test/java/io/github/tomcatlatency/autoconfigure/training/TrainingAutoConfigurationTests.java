@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
+import java.time.Duration;
+
 import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.TrainingException;
@@ -8,7 +10,9 @@ import io.github.tomcatlatency.training.TrainingRun;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
@@ -16,6 +20,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,6 +52,20 @@ class TrainingAutoConfigurationTests {
 				.hasSingleBean(TrainingRun.class)
 				.hasSingleBean(WarmupRunner.class)
 				.hasSingleBean(FilterRegistrationBean.class));
+	}
+
+	@Test
+	void aTrainingRunWhoseApplicationWasClosedDuringTheWarmupNeitherFailsNorExits() {
+		// Spring Boot publishes the ready event when the warm-up returns, also after
+		// SIGTERM closed the application meanwhile: the warm-up then never ended, which
+		// would otherwise fail the run.
+		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true").run((context) -> {
+			TrainingRun run = context.getBean(TrainingRun.class);
+			ConfigurableApplicationContext application = context.getSourceApplicationContext();
+			application.close();
+			run.onApplicationEvent(
+					new ApplicationReadyEvent(new SpringApplication(), new String[0], application, Duration.ZERO));
+		});
 	}
 
 	@Test

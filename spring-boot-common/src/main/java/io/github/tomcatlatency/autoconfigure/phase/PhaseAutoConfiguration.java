@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.Readiness;
 import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.CompositePhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseRecorder;
@@ -60,7 +61,7 @@ public final class PhaseAutoConfiguration {
 	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyRequestClassifierReadiness(
 			RequestClassifier classifier) {
 		return (event) -> {
-			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+			if (Readiness.becameReady(event)) {
 				classifier.ready();
 			}
 		};

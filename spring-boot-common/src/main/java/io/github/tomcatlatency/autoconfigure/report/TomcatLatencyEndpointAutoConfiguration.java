@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.Readiness;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
@@ -88,7 +89,7 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyReadinessListener(
 			TomcatLatencyEndpoint endpoint) {
 		return (event) -> {
-			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+			if (Readiness.becameReady(event)) {
 				endpoint.reset();
 			}
 		};
