@@ -5,6 +5,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
@@ -20,6 +21,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -88,6 +91,27 @@ class JpaQueryWarmupIntegrationTests {
 	}
 
 	@Test
+	void preparesEveryDerivedQueryOfTheRepositoriesWithoutRunningOne() {
+		// RepositoryQueryWarmup binds arguments through Spring Data JPA's internals,
+		// which differ between Spring Data 3 and 4: this runs on both Boot lines. A query
+		// it cannot prepare, or a Spring Data it cannot run on, is in the task's outcome.
+		// (That Hibernate parsed the query's JPQL, on Spring Data 4, which sends JPQL:
+		// DataWarmupIntegrationTests.)
+		try (ConfigurableApplicationContext context = start()) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().tasks())
+				.filteredOn((task) -> task.name().equals("repository-queries"))
+				.singleElement()
+				.satisfies((task) -> assertThat(task.outcome()).as(task.reason()).isEqualTo(TaskOutcome.RAN));
+			Statistics statistics = statistics(context);
+			assertThat(statistics.getEntityLoadCount()).isZero();
+			long executed = statistics.getQueryExecutionCount();
+			assertThat(context.getBean(NoteRepository.class)
+				.findByTextContainingIgnoreCaseOrderByIdDesc("first", Pageable.ofSize(5))).hasSize(1);
+			assertThat(statistics.getQueryExecutionCount()).isEqualTo(executed + 1);
+		}
+	}
+
+	@Test
 	void leavesThePersistenceUnitAloneWithoutFrameworkRequests() {
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.framework-requests=false")) {
 			assertThat(statistics(context).getQueryExecutionCount()).isZero();
@@ -144,6 +168,8 @@ class JpaQueryWarmupIntegrationTests {
 
 	// Public: the repository proxy is defined by the class loader the test filters.
 	public interface NoteRepository extends JpaRepository<Note, Long> {
+
+		Page<Note> findByTextContainingIgnoreCaseOrderByIdDesc(String text, Pageable pageable);
 
 	}
 

@@ -80,7 +80,18 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 		if (this.queries.isEmpty()) {
 			return;
 		}
-		withEntityManagersBound(() -> this.queries.forEach(RepositoryQueryWarmup::prepare));
+		Constructor<?> accessorConstructor = ACCESSOR_CONSTRUCTOR;
+		if (accessorConstructor == null) {
+			throw new NoSuchMethodError("Spring Data JPA's JpaParametersParameterAccessor has no constructor taking "
+					+ "the parameters and their values");
+		}
+		List<RuntimeException> failures = new ArrayList<>();
+		withEntityManagersBound(() -> this.queries.forEach((query) -> prepare(query, accessorConstructor, failures)));
+		if (!failures.isEmpty()) {
+			// Each is at DEBUG; the task's outcome counts them.
+			throw new IllegalStateException(failures.size() + " of " + this.queries.size()
+					+ " derived queries not prepared, the first: " + failures.get(0), failures.get(0));
+		}
 	}
 
 	/**
@@ -110,10 +121,11 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 		}
 	}
 
-	private static void prepare(PartTreeJpaQuery query) {
+	private static void prepare(PartTreeJpaQuery query, Constructor<?> accessorConstructor,
+			List<RuntimeException> failures) {
 		JpaQueryMethod method = query.getQueryMethod();
 		try {
-			JpaParametersParameterAccessor arguments = accessor(method.getParameters());
+			JpaParametersParameterAccessor arguments = accessor(accessorConstructor, method.getParameters());
 			query.doCreateQuery(arguments);
 			if (method.isPageQuery()) {
 				query.doCreateCountQuery(arguments);
@@ -121,15 +133,12 @@ public final class RepositoryQueryWarmup implements WarmupTask, QueryCreationLis
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Derived query " + method + " not prepared", ex);
+			failures.add(ex);
 		}
 	}
 
-	private static JpaParametersParameterAccessor accessor(JpaParameters parameters) {
-		if (ACCESSOR_CONSTRUCTOR == null) {
-			throw new IllegalStateException("Spring Data JPA's JpaParametersParameterAccessor has no constructor "
-					+ "taking the parameters and their values");
-		}
-		return (JpaParametersParameterAccessor) BeanUtils.instantiateClass(ACCESSOR_CONSTRUCTOR, parameters,
+	private static JpaParametersParameterAccessor accessor(Constructor<?> constructor, JpaParameters parameters) {
+		return (JpaParametersParameterAccessor) BeanUtils.instantiateClass(constructor, parameters,
 				placeholders(parameters));
 	}
 

@@ -1,8 +1,10 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
@@ -31,6 +33,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
@@ -129,9 +132,9 @@ public final class WarmupAutoConfiguration {
 
 		@Bean
 		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker,
-				ObjectProvider<MeterRegistry> registries) {
+				ConfigurableListableBeanFactory beanFactory) {
 			WarmupObservationFilter filter = new WarmupObservationFilter(marker,
-					() -> registries.orderedStream().forEach(WarmupObservationFilter::removeMeters));
+					() -> existingRegistries(beanFactory).forEach(WarmupObservationFilter::removeMeters));
 			// The requests after readiness are recorded too, until they end.
 			marker.whenFinished(filter::removeMeters);
 			return filter;
@@ -141,6 +144,16 @@ public final class WarmupAutoConfiguration {
 		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
 			// Unordered: after the warm-up, which runs on the same event.
 			return (event) -> filter.removeMeters();
+		}
+
+		private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
+			// Those created: one never created holds no warm-up meter, and creating one
+			// here could happen as the application closes, when the warm-up's requests
+			// after readiness end.
+			return Arrays.stream(beanFactory.getBeanNamesForType(MeterRegistry.class, true, false))
+				.map(beanFactory::getSingleton)
+				.filter(MeterRegistry.class::isInstance)
+				.map(MeterRegistry.class::cast);
 		}
 
 	}
