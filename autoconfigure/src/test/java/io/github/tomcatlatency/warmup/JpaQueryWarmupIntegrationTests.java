@@ -13,6 +13,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.resource.jdbc.spi.StatementInspector;
 import org.hibernate.stat.QueryStatistics;
 import org.hibernate.stat.Statistics;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -20,12 +21,15 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.TransactionExecution;
+import org.springframework.transaction.TransactionExecutionListener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,6 +116,25 @@ class JpaQueryWarmupIntegrationTests {
 	}
 
 	@Test
+	void readsThroughTheApplicationsTransactionInterceptorInAReadOnlyTransactionThatEndsWithoutWriting() {
+		RecordedTransactions.ended.clear();
+		try (ConfigurableApplicationContext context = start()) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().tasks())
+				.filteredOn((task) -> task.name().equals("transactional-lookup"))
+				.singleElement()
+				.satisfies((task) -> assertThat(task.outcome()).as(task.reason()).isEqualTo(TaskOutcome.RAN));
+			// Begun by the interceptor, named after the method it intercepted: the
+			// starter's own.
+			assertThat(RecordedTransactions.ended).anySatisfy((transaction) -> assertThat(transaction)
+				.endsWith("TransactionalLookupWarmup$ReadOnlyLookup.run read-only rolled back"));
+			Statistics statistics = statistics(context);
+			assertThat(statistics.getEntityLoadCount()).isZero();
+			assertThat(context.getBean(JdbcTemplate.class).queryForObject("select count(*) from note", Long.class))
+				.isEqualTo(2);
+		}
+	}
+
+	@Test
 	void leavesThePersistenceUnitAloneWithoutFrameworkRequests() {
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.framework-requests=false")) {
 			assertThat(statistics(context).getQueryExecutionCount()).isZero();
@@ -138,6 +161,32 @@ class JpaQueryWarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@EnableJpaRepositories(basePackageClasses = NoteRepository.class, considerNestedRepositories = true)
 	static class NotesApplication {
+
+		@Bean
+		RecordedTransactions recordedTransactions() {
+			return new RecordedTransactions();
+		}
+
+	}
+
+	/**
+	 * Records the transactions the application's transaction manager ends, which Spring
+	 * Boot gives the listener beans.
+	 */
+	static class RecordedTransactions implements TransactionExecutionListener {
+
+		static final Queue<String> ended = new ConcurrentLinkedQueue<>();
+
+		@Override
+		public void afterRollback(TransactionExecution transaction, @Nullable Throwable rollbackFailure) {
+			ended.add(
+					transaction.getTransactionName() + (transaction.isReadOnly() ? " read-only" : "") + " rolled back");
+		}
+
+		@Override
+		public void afterCommit(TransactionExecution transaction, @Nullable Throwable commitFailure) {
+			ended.add(transaction.getTransactionName() + (transaction.isReadOnly() ? " read-only" : "") + " committed");
+		}
 
 	}
 

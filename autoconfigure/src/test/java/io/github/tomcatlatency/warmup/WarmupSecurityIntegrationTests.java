@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -29,6 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -102,13 +104,17 @@ class WarmupSecurityIntegrationTests {
 		try (ConfigurableApplicationContext context = start(security, "tomcat-latency.enabled=false")) {
 			without = answers(port(context), null);
 		}
-		TokenRecorder.first.set(null);
+		RequestsSeen.reset();
 		try (ConfigurableApplicationContext context = start(security)) {
 			int port = port(context);
+			// The warm-up's requests reached the application's first filter, their
+			// token did not.
+			assertThat(RequestsSeen.warmup).hasPositiveValue();
+			assertThat(RequestsSeen.withToken).hasValue(0);
 			// The token of the requests before readiness opens nothing once the
 			// application is ready, nor does that of the requests after it once they
 			// have been sent.
-			String beforeReadiness = TokenRecorder.first.get();
+			String beforeReadiness = RequestsSeen.tokenBeforeReadiness;
 			assertThat(beforeReadiness).isNotNull();
 			assertThat(answers(port, beforeReadiness)).isEqualTo(without);
 			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
@@ -245,27 +251,53 @@ class WarmupSecurityIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ TokenRecorder.class, HelloController.class, BasicSecurity.class, HealthOpenSecurity.class,
+	@Import({ RequestsSeen.class, HelloController.class, BasicSecurity.class, HealthOpenSecurity.class,
 			EnableWebSecurityOnly.class, FormSecurity.class, JwtSecurity.class })
 	static class TestApplication {
 
 	}
 
-	// Sees every request first: keeps the token of the first warm-up request.
+	// Sees every request first: counts the warm-up's requests and those that carry its
+	// header.
 	@Component
 	@Order(Ordered.HIGHEST_PRECEDENCE)
-	static class TokenRecorder extends OncePerRequestFilter {
+	static class RequestsSeen extends OncePerRequestFilter implements ApplicationRunner {
 
-		static final AtomicReference<@Nullable String> first = new AtomicReference<>();
+		static final AtomicInteger warmup = new AtomicInteger();
+
+		static final AtomicInteger withToken = new AtomicInteger();
+
+		static volatile @Nullable String tokenBeforeReadiness;
+
+		// None with the starter off.
+		private final ObjectProvider<WarmupRequestMarker> marker;
+
+		RequestsSeen(ObjectProvider<WarmupRequestMarker> marker) {
+			this.marker = marker;
+		}
+
+		static void reset() {
+			warmup.set(0);
+			withToken.set(0);
+			tokenBeforeReadiness = null;
+		}
 
 		@Override
 		protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 				throws ServletException, IOException {
-			String token = request.getHeader(WarmupRequestMarker.HEADER);
-			if (token != null) {
-				first.compareAndSet(null, token);
+			if (request.getAttribute(WarmupRequestMarker.ATTRIBUTE) != null) {
+				warmup.incrementAndGet();
+			}
+			if (request.getHeader(WarmupRequestMarker.HEADER) != null) {
+				withToken.incrementAndGet();
 			}
 			chain.doFilter(request, response);
+		}
+
+		@Override
+		public void run(ApplicationArguments args) {
+			// Runners run before readiness, while the first requests' token is current.
+			this.marker.ifAvailable((marker) -> tokenBeforeReadiness = marker.token());
 		}
 
 	}

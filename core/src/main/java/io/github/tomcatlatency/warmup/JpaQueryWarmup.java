@@ -80,7 +80,7 @@ public final class JpaQueryWarmup implements Runnable {
 		}
 	}
 
-	private static @Nullable EntityType<?> firstEntity(EntityManagerFactory entityManagerFactory) {
+	static @Nullable EntityType<?> firstEntity(EntityManagerFactory entityManagerFactory) {
 		return entityManagerFactory.getMetamodel()
 			.getEntities()
 			.stream()
@@ -164,7 +164,7 @@ public final class JpaQueryWarmup implements Runnable {
 	 * @param type the identifier's type
 	 * @return the identifier, or {@code null} for a type without one
 	 */
-	private static @Nullable Object noSuchId(Class<?> type) {
+	static @Nullable Object noSuchId(Class<?> type) {
 		if (type == Long.class || type == long.class) {
 			return Long.MIN_VALUE;
 		}

@@ -8,7 +8,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.tomcatlatency.phase.RequestExclusion;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.catalina.connector.Request;
 import org.apache.tomcat.util.buf.MessageBytes;
+import org.apache.tomcat.util.http.MimeHeaders;
 
 /**
  * Marks warm-up requests with a header carrying a random token, so that metrics can leave
@@ -16,6 +18,10 @@ import org.apache.tomcat.util.buf.MessageBytes;
  * readiness carry is {@link #renew() replaced} when the application becomes ready: the
  * requests sent after it carry one of their own, which ends with them. Checks cost one
  * volatile read while no warm-up runs.
+ * <p>
+ * The application never sees the token: Tomcat's engine {@link #claim(Request) takes the
+ * header off} a request before any of the application's filters, servlets or request logs
+ * read it, and leaves a request attribute in its place whose value is no secret.
  */
 public final class WarmupRequestMarker implements RequestExclusion {
 
@@ -23,6 +29,12 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * Name of the header that carries the token.
 	 */
 	public static final String HEADER = "X-Tomcat-Latency-Warmup";
+
+	/**
+	 * Name of the request attribute that marks a warm-up request once its header is taken
+	 * off.
+	 */
+	public static final String ATTRIBUTE = WarmupRequestMarker.class.getName();
 
 	private volatile Token token = new Token();
 
@@ -65,7 +77,7 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 */
 	public boolean isRunningWarmupRequest(HttpServletRequest request) {
 		// The address last: a request that carries no token is never asked for it.
-		return this.active && this.token.isIn(request) && fromThisHost(request);
+		return this.active && request.getAttribute(ATTRIBUTE) == this.token.mark() && fromThisHost(request);
 	}
 
 	/**
@@ -93,7 +105,34 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * @return {@code true} for a request sent by the warm-up
 	 */
 	public boolean carriesToken(HttpServletRequest request) {
-		return this.token.isIn(request) || this.previous.isIn(request);
+		Object mark = request.getAttribute(ATTRIBUTE);
+		return mark != null && (mark == this.token.mark() || mark == this.previous.mark());
+	}
+
+	/**
+	 * Take the warm-up's header off a request that carries the current token or the one
+	 * it replaced, marking it with the request attribute instead: called by Tomcat's
+	 * engine before the application sees the request. A header with another value is left
+	 * as it came, for the application.
+	 * @param request the request
+	 */
+	public void claim(Request request) {
+		if (!this.active) {
+			return;
+		}
+		MimeHeaders headers = request.getCoyoteRequest().getMimeHeaders();
+		MessageBytes value = headers.getValue(HEADER);
+		if (value == null) {
+			return;
+		}
+		byte[] sent = value.toString().getBytes(StandardCharsets.UTF_8);
+		Token current = this.token;
+		Token replaced = this.previous;
+		Object mark = current.matches(sent) ? current.mark() : (replaced.matches(sent) ? replaced.mark() : null);
+		if (mark != null) {
+			headers.removeHeader(HEADER);
+			request.setAttribute(ATTRIBUTE, mark);
+		}
 	}
 
 	/**
@@ -130,21 +169,29 @@ public final class WarmupRequestMarker implements RequestExclusion {
 		return value != null && (value.equals(this.token.value()) || value.equals(this.previous.value()));
 	}
 
-	private record Token(String value, byte[] bytes) {
+	/**
+	 * A token and the mark its requests carry as their attribute: an object of its own,
+	 * which says nothing of the token.
+	 */
+	private record Token(String value, byte[] bytes, Object mark) {
 
 		Token() {
 			this(UUID.randomUUID().toString());
 		}
 
 		private Token(String value) {
-			this(value, value.getBytes(StandardCharsets.UTF_8));
+			this(value, value.getBytes(StandardCharsets.UTF_8), new Object());
 		}
 
-		boolean isIn(HttpServletRequest request) {
-			String header = request.getHeader(HEADER);
+		boolean matches(byte[] sent) {
 			// In constant time: the token opens the warm-up's routes behind the
 			// application's security.
-			return header != null && MessageDigest.isEqual(this.bytes, header.getBytes(StandardCharsets.UTF_8));
+			return MessageDigest.isEqual(this.bytes, sent);
+		}
+
+		@Override
+		public String toString() {
+			return "Token";
 		}
 
 	}

@@ -10,8 +10,11 @@ import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.WarmupTokens;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -23,7 +26,6 @@ import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,10 +57,10 @@ class TransactionRollbackIntegrationTests {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isOne();
 			// Once the warm-up has ended, its token no longer rolls anything back.
-			assertThat(VisitController.warmupToken).isNotNull();
+			assertThat(TokenBeforeReadiness.token).isNotNull();
 			response = HttpClient.newHttpClient()
 				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/visit"))
-					.header(WarmupRequestMarker.HEADER, VisitController.warmupToken)
+					.header(WarmupRequestMarker.HEADER, TokenBeforeReadiness.token)
 					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isEqualTo(2);
@@ -67,15 +69,31 @@ class TransactionRollbackIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import(VisitController.class)
+	@Import({ VisitController.class, TokenBeforeReadiness.class })
 	static class TransactionApplication {
+
+	}
+
+	// Runners run before readiness, while the discovered requests' token is current.
+	static class TokenBeforeReadiness implements ApplicationRunner {
+
+		static volatile String token;
+
+		private final WarmupRequestMarker marker;
+
+		TokenBeforeReadiness(WarmupRequestMarker marker) {
+			this.marker = marker;
+		}
+
+		@Override
+		public void run(ApplicationArguments args) {
+			token = WarmupTokens.current(this.marker);
+		}
 
 	}
 
 	@RestController
 	static class VisitController {
-
-		static volatile String warmupToken;
 
 		private final JdbcTemplate jdbc;
 
@@ -88,10 +106,7 @@ class TransactionRollbackIntegrationTests {
 		}
 
 		@GetMapping("/visit")
-		String visit(@RequestHeader(name = WarmupRequestMarker.HEADER, required = false) String token) {
-			if (token != null) {
-				warmupToken = token;
-			}
+		String visit() {
 			this.transaction.executeWithoutResult(
 					(status) -> this.jdbc.update("insert into visits (at) values (current_timestamp)"));
 			return "visited";

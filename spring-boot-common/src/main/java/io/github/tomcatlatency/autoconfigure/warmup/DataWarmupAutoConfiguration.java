@@ -2,6 +2,7 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.TransactionalLookupWarmup;
 import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.validation.Validator;
@@ -13,15 +14,18 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.query.PartTreeJpaQuery;
+import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.orm.jpa.EntityManagerHolder;
+import org.springframework.transaction.interceptor.TransactionInterceptor;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the warm-up tasks for what data routes share beyond Spring MVC:
- * the derived queries of Spring Data JPA repositories, prepared without being run, and
- * the Bean Validation metadata of validated request bodies. Each is a framework request's
- * task, on with the other built-in requests.
+ * the derived queries of Spring Data JPA repositories, prepared without being run, a read
+ * through the application's transaction interceptor that finds no row, and the Bean
+ * Validation metadata of validated request bodies. Each is a framework request's task, on
+ * with the other built-in requests.
  */
 @AutoConfiguration(after = WarmupAutoConfiguration.class)
 @ConditionalOnTomcatLatency
@@ -43,6 +47,19 @@ public final class DataWarmupAutoConfiguration {
 		static RepositoryQueryWarmupPostProcessor tomcatLatencyRepositoryQueryWarmupPostProcessor(
 				ObjectProvider<RepositoryQueryWarmup> warmup) {
 			return new RepositoryQueryWarmupPostProcessor(warmup);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ TransactionInterceptor.class, EntityManagerFactoryUtils.class, EntityManagerFactory.class })
+	static class TransactionalLookupConfiguration {
+
+		@Bean
+		TransactionalLookupWarmup tomcatLatencyTransactionalLookupWarmup(
+				ObjectProvider<TransactionInterceptor> interceptors,
+				ObjectProvider<EntityManagerFactory> entityManagerFactories) {
+			return new TransactionalLookupWarmup(interceptors, entityManagerFactories);
 		}
 
 	}

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.training.TrainingRequests;
@@ -26,9 +27,11 @@ import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import io.github.tomcatlatency.warmup.WarmupTask;
 import io.github.tomcatlatency.warmup.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.WarmupTokenValve;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
 import jakarta.persistence.EntityManagerFactory;
+import org.apache.catalina.Valve;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
@@ -73,6 +76,20 @@ public final class WarmupAutoConfiguration {
 	@ConditionalOnMissingBean
 	WarmupRequestMarker tomcatLatencyWarmupRequestMarker() {
 		return new WarmupRequestMarker();
+	}
+
+	@Bean
+	EmbeddedTomcatSetup tomcatLatencyWarmupTokenSetup(WarmupRequestMarker marker) {
+		// Unordered: after the phase valve, which tells warm-up requests apart by their
+		// header to leave them out of the timers.
+		return new EmbeddedTomcatSetup() {
+
+			@Override
+			public List<Valve> engineValves() {
+				return List.of(new WarmupTokenValve(marker));
+			}
+
+		};
 	}
 
 	@Bean
