@@ -13,6 +13,7 @@ import io.github.tomcatlatency.autoconfigure.cache.ResourceCacheAutoConfiguratio
 import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.PhaseMetricsAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
@@ -24,7 +25,6 @@ import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
-import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.ConnectorActivity;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;

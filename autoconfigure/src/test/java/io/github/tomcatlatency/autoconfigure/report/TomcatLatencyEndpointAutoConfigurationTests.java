@@ -9,7 +9,6 @@ import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
 import io.github.tomcatlatency.phase.PhaseValve;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
-import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;

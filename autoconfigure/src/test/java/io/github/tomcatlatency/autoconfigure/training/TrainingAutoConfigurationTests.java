@@ -4,9 +4,7 @@ import java.time.Duration;
 
 import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
-import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.training.TrainingExit;
-import io.github.tomcatlatency.training.TrainingRun;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
-import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.training.TrainingExit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

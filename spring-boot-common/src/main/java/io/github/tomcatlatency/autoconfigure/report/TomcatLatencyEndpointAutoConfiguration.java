@@ -15,7 +15,6 @@ import io.github.tomcatlatency.phase.ColdRequestProbe;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
-import io.github.tomcatlatency.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.warmup.WarmupRunner;
 import org.HdrHistogram.AtomicHistogram;
 

@@ -4,7 +4,6 @@ import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.TrainingExit;
-import io.github.tomcatlatency.training.TrainingRun;
 import io.github.tomcatlatency.training.WarmupRollbackFilter;
 import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupRunner;

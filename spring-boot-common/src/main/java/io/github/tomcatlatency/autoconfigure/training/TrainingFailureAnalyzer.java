@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
-import io.github.tomcatlatency.training.TrainingException;
-
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 

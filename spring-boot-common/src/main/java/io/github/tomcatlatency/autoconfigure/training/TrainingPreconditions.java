@@ -1,6 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
-import io.github.tomcatlatency.training.TrainingException;
 import io.github.tomcatlatency.warmup.LoopbackServer;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.commons.logging.Log;

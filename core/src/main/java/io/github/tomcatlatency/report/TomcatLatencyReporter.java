@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.jvmcache.JvmCache;
@@ -14,32 +13,15 @@ import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.actuate.endpoint.OperationResponseBody;
-import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
-import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
-import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.core.env.Environment;
 
 /**
- * {@link Endpoint @Endpoint} that reports where Tomcat adds latency: cold-request
- * penalties, the phase split, the resource cache, the warm-up, the JVM's cache of the
- * application's classes and the running Tomcat's version and configuration risks. Served
- * at {@code /actuator/tomcat-latency}; the fields are described in
- * {@code docs/endpoint.md}. A façade: the statistics, the analyses and the advisories do
- * the work, from in-memory state and the running server's configuration only.
+ * Puts the report together: cold-request penalties, the phase split, the resource cache,
+ * the warm-up, the JVM's cache of the application's classes and the running Tomcat's
+ * version and configuration risks, from in-memory state and the running server's
+ * configuration only. What the actuator endpoint serves; it needs no Spring Boot.
  */
-@Endpoint(id = TomcatLatencyEndpoint.ID)
-public class TomcatLatencyEndpoint {
-
-	/**
-	 * The endpoint's id; one word, as Boot's own multi-word ids are.
-	 */
-	public static final String ID = "tomcatlatency";
-
-	/**
-	 * The path the endpoint is mapped to, below the actuator base path.
-	 */
-	public static final String PATH = "tomcat-latency";
+public final class TomcatLatencyReporter {
 
 	private final RequestStatistics statistics;
 
@@ -60,7 +42,7 @@ public class TomcatLatencyEndpoint {
 	private final List<String> applicationPackages;
 
 	/**
-	 * Create the endpoint.
+	 * Create a reporter.
 	 * @param statistics the request statistics
 	 * @param advisories the advisories of the running Tomcat, or {@code null} when they
 	 * are off
@@ -74,7 +56,7 @@ public class TomcatLatencyEndpoint {
 	 * @param applicationPackages the application's own packages, whose classes a first
 	 * request loaded are told apart from the libraries'
 	 */
-	public TomcatLatencyEndpoint(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
+	public TomcatLatencyReporter(RequestStatistics statistics, @Nullable TomcatAdvisories advisories,
 			Supplier<@Nullable Tomcat> tomcat, Environment environment, Supplier<@Nullable WarmupResult> warmup,
 			Supplier<@Nullable ResourceCacheReport> cache, Supplier<@Nullable JvmCache> jvmCache, int topRoutes,
 			List<String> applicationPackages) {
@@ -87,15 +69,6 @@ public class TomcatLatencyEndpoint {
 		this.jvmCache = jvmCache;
 		this.topRoutes = topRoutes;
 		this.applicationPackages = List.copyOf(applicationPackages);
-	}
-
-	/**
-	 * Return the report as the endpoint's read operation answers it.
-	 * @return the report
-	 */
-	@ReadOperation
-	public ReportBody read() {
-		return new ReportBody(report());
 	}
 
 	/**
@@ -124,7 +97,6 @@ public class TomcatLatencyEndpoint {
 	/**
 	 * Forget the request statistics; the next request counts as the first again.
 	 */
-	@WriteOperation
 	public void reset() {
 		this.statistics.reset();
 	}
@@ -145,17 +117,6 @@ public class TomcatLatencyEndpoint {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * The report as the endpoint answers it. An {@link OperationResponseBody}, so the
-	 * actuator serialises it with its own JSON mapper: the field names stay as documented
-	 * in {@code docs/endpoint.md} whatever the application's Jackson settings.
-	 *
-	 * @param report the report
-	 */
-	public record ReportBody(@JsonValue TomcatLatencyReport report) implements OperationResponseBody {
-
 	}
 
 }

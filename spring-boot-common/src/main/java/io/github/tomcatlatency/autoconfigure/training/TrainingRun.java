@@ -1,8 +1,9 @@
-package io.github.tomcatlatency.training;
+package io.github.tomcatlatency.autoconfigure.training;
 
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.github.tomcatlatency.training.TrainingExit;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -24,7 +25,7 @@ import org.springframework.context.ApplicationListener;
  * log): the application owns them, and a demo route that fails on purpose is no reason to
  * train nothing. The application never reports itself ready to accept traffic.
  */
-public final class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
+final class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
 
 	private static final Log logger = LogFactory.getLog(TrainingRun.class);
 
@@ -37,7 +38,7 @@ public final class TrainingRun implements ApplicationListener<ApplicationReadyEv
 	 * @param warmup the result of the warm-up, read once the application has started
 	 * @param exit ends the JVM once the application is closed
 	 */
-	public TrainingRun(Supplier<WarmupResult> warmup, TrainingExit exit) {
+	TrainingRun(Supplier<WarmupResult> warmup, TrainingExit exit) {
 		this.warmup = warmup;
 		this.exit = exit;
 	}

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.training;
+package io.github.tomcatlatency.autoconfigure.training;
 
 import org.springframework.boot.ExitCodeGenerator;
 
@@ -7,7 +7,7 @@ import org.springframework.boot.ExitCodeGenerator;
  * Spring Boot ends the JVM with a non-zero status and a build does not ship a cache
  * trained on errors.
  */
-public class TrainingException extends RuntimeException implements ExitCodeGenerator {
+class TrainingException extends RuntimeException implements ExitCodeGenerator {
 
 	private final String action;
 
@@ -16,7 +16,7 @@ public class TrainingException extends RuntimeException implements ExitCodeGener
 	 * @param description what is wrong, naming the property
 	 * @param action what to do about it
 	 */
-	public TrainingException(String description, String action) {
+	TrainingException(String description, String action) {
 		super(description);
 		this.action = action;
 	}
@@ -25,7 +25,7 @@ public class TrainingException extends RuntimeException implements ExitCodeGener
 	 * Return what to do about the failure.
 	 * @return the action
 	 */
-	public String getAction() {
+	String getAction() {
 		return this.action;
 	}
 
