@@ -8,27 +8,26 @@ import java.util.function.Supplier;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.cache.ResourceCacheAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.PhaseMetricsAutoConfiguration;
-import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
-import io.github.tomcatlatency.classload.ClassLoadLog;
+import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
-import io.github.tomcatlatency.warmup.ConnectorActivity;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.WarmupRunner;
-import io.github.tomcatlatency.warmup.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -120,19 +119,6 @@ class UserBeansTests {
 				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 2, Duration.ofSeconds(1), new ClassLoadLog()),
 						advisories(), () -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3,
 						List.of()));
-	}
-
-	@Test
-	void userWarmupRequestMarkerWins() {
-		assertUserBeanWins(WarmupRequestMarker.class, WarmupRequestMarker::new);
-	}
-
-	@Test
-	void userWarmupRunnerWins() {
-		assertUserBeanWins(WarmupRunner.class,
-				() -> new WarmupRunner(() -> null, () -> ConnectorActivity.UNKNOWN, Duration.ofSeconds(2), List::of,
-						List::of, new WarmupRequestMarker(), new WarmupTaskResults(), Duration.ofSeconds(1),
-						Duration.ofSeconds(1), false));
 	}
 
 	@Test

@@ -9,10 +9,10 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;

@@ -21,7 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.github.tomcatlatency.advisory.TomcatVersion;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import org.apache.catalina.Context;
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.BeforeAll;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.WebResource;

@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.util.ServerInfo;

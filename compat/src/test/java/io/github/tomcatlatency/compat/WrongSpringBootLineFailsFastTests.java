@@ -27,7 +27,7 @@ class WrongSpringBootLineFailsFastTests {
 		assertThatIllegalStateException()
 			.isThrownBy(() -> SpringApplication.run(CompatApplication.class, "--server.port=0"))
 			.satisfies((failure) -> assertThat(failure.getClass().getName())
-				.isEqualTo("io.github.tomcatlatency.autoconfigure.UnsupportedSpringBootVersionException"));
+				.isEqualTo("io.github.tomcatlatency.autoconfigure.internal.UnsupportedSpringBootVersionException"));
 		String report = output.toString();
 		assertThat(report).contains("APPLICATION FAILED TO START")
 			.doesNotContain("ClassNotFoundException", "NoClassDefFoundError");

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.cache;
 
+import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
 import org.apache.catalina.WebResourceRoot;
 
 /**

@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.cache;
 
+import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
+
 /**
  * A snapshot of a {@link PinningResourceRoot}'s caches, ready to be serialised by
  * Jackson. Lookups and hits count single-resource lookups that went through the TTL

@@ -1,6 +1,6 @@
 /**
- * Tomcat's static-resource cache: settings, prewarm, pinning of immutable resources and
- * statistics.
+ * Tomcat's static-resource cache: its settings, prewarm, pinning of immutable resources
+ * and statistics. The resource root and cache put in Tomcat's place are internal.
  */
 @NullMarked
 package io.github.tomcatlatency.cache;

@@ -1,7 +1,6 @@
 /**
- * Which classes the JVM loads on which thread while a request runs: HotSpot's own log of
- * class loading, switched on while the cold-request probe is armed, and the classes
- * grouped by package for the report.
+ * The classes the JVM loaded during a request, grouped by library package, as the report
+ * gives them. HotSpot's class load log that records them is internal.
  */
 @NullMarked
 package io.github.tomcatlatency.classload;

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.jvmcache;
 
+import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.phase;
 
+import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
+
 /**
  * What a {@link PhaseRecorder} may read of a completed request beyond its phases. A view
  * of state that Tomcat recycles with the request: read it during

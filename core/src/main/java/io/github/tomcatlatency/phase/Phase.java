@@ -39,12 +39,4 @@ public enum Phase {
 		return this.tagValue;
 	}
 
-	/**
-	 * Return the phase that encloses this one.
-	 * @return the enclosing phase, or {@link #CONTAINER} for the container itself
-	 */
-	Phase enclosing() {
-		return (this == MVC) ? FILTERS : CONTAINER;
-	}
-
 }

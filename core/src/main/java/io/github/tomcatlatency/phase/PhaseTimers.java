@@ -3,6 +3,7 @@ package io.github.tomcatlatency.phase;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import io.github.tomcatlatency.phase.internal.RequestMethods;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.http.Outcome;

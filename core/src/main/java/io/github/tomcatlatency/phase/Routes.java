@@ -53,7 +53,7 @@ public final class Routes {
 	 * @param status the response status
 	 * @return the route, or {@code null} if the request is not to be recorded
 	 */
-	@Nullable Route resolve(@Nullable String pattern, int status) {
+	public @Nullable Route resolve(@Nullable String pattern, int status) {
 		String uri = uri(pattern, status);
 		Route route = this.routes.get(uri);
 		if (route == null) {

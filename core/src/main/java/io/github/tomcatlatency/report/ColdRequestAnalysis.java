@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-import io.github.tomcatlatency.classload.ClassLoads;
 import io.github.tomcatlatency.classload.LoadedPackages;
 import io.github.tomcatlatency.classload.LoadedPackages.PackageCount;
+import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;

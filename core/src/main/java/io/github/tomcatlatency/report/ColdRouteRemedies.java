@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRouteRemedy;
-import io.github.tomcatlatency.warmup.MvcRouteDiscovery;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
+import io.github.tomcatlatency.warmup.internal.MvcRouteDiscovery;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -7,21 +7,22 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import io.github.tomcatlatency.classload.ClassLoadLog;
-import io.github.tomcatlatency.classload.ClassLoads;
-import io.github.tomcatlatency.phase.ColdRequestProbe;
+import io.github.tomcatlatency.classload.internal.ClassLoadLog;
+import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.PhaseRecorder;
-import io.github.tomcatlatency.phase.RequestMethods;
 import io.github.tomcatlatency.phase.Route;
+import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
+import io.github.tomcatlatency.phase.internal.RequestMethods;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
  * reports, per method and route as the timers: the phase histograms, the first request to
  * arrive and cold spikes; and the reporting window: when counting started. It is given
- * only the requests that {@link io.github.tomcatlatency.phase.RequestCounting#RECORDED
- * count}, which start once the application is ready: the cold penalty is what users pay.
+ * only the requests that
+ * {@link io.github.tomcatlatency.phase.internal.RequestCounting#RECORDED count}, which
+ * start once the application is ready: the cold penalty is what users pay.
  * <p>
  * From the start of the window until {@link #PROBE_WINDOW} passes or
  * {@link #PROBE_REQUESTS} requests complete without a new method and route, its

@@ -3,7 +3,7 @@ package io.github.tomcatlatency.report;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.tomcatlatency.classload.ClassLoadLog;
+import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import org.jspecify.annotations.Nullable;
 

@@ -1,12 +1,12 @@
 package io.github.tomcatlatency.warmup;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,25 +30,6 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		tasks = List.copyOf(tasks);
 	}
 
-	static WarmupResult pending() {
-		return new WarmupResult(State.PENDING, null, null, 0, 0, null, List.of(), List.of());
-	}
-
-	static WarmupResult skipped(Instant now, String reason) {
-		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of(), List.of());
-	}
-
-	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
-			@Nullable String message, List<RequestResult> requests) {
-		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),
-				readinessHeldMs, message, requests, List.of());
-	}
-
-	WarmupResult withTasks(List<TaskResult> tasks) {
-		return new WarmupResult(this.state, this.startedAt, this.endedAt, this.durationMs, this.readinessHeldMs,
-				this.message, this.requests, tasks);
-	}
-
 	/**
 	 * Return each route the warm-up sent requests to, with how many it sent, in the order
 	 * of their first request: {@code GET /books x3, POST /items x1}.
@@ -63,16 +44,6 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 			.stream()
 			.map((entry) -> entry.getKey() + " x" + entry.getValue())
 			.collect(Collectors.joining(", "));
-	}
-
-	/**
-	 * Return a duration in milliseconds, rounded to the microsecond: the unit of every
-	 * duration the report shows.
-	 * @param nanos the duration in nanoseconds
-	 * @return the duration in milliseconds
-	 */
-	static double millis(long nanos) {
-		return Math.round(nanos / 1_000.0) / 1_000.0;
 	}
 
 	/**

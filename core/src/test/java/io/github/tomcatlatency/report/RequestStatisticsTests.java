@@ -3,7 +3,7 @@ package io.github.tomcatlatency.report;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.tomcatlatency.classload.ClassLoadLog;
+import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.Route;
 import org.junit.jupiter.api.AfterEach;

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
-import io.github.tomcatlatency.jvmcache.TrainedCache;
+import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
-import io.github.tomcatlatency.jvmcache.TrainedCache;
+import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

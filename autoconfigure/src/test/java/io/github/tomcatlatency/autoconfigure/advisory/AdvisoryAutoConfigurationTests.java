@@ -10,7 +10,7 @@ import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
 import io.micrometer.core.instrument.Gauge;

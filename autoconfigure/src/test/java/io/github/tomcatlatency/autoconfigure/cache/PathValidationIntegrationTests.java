@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
-import io.github.tomcatlatency.cache.PinningResourceRoot;
+import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
 import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.WebResource;

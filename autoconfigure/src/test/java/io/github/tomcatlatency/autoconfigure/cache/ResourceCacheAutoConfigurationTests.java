@@ -1,6 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.cache;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
 import org.junit.jupiter.api.Test;

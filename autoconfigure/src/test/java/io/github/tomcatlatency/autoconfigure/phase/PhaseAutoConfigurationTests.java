@@ -1,11 +1,12 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
-import io.github.tomcatlatency.phase.PhaseValve;
-import io.github.tomcatlatency.phase.PhaseWrapper;
 import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.phase.internal.PhaseValve;
+import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.Test;

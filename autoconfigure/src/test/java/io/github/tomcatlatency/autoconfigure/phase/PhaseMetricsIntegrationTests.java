@@ -18,7 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.micrometer.core.instrument.MeterRegistry;

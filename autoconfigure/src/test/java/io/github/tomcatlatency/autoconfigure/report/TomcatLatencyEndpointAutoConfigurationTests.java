@@ -2,11 +2,11 @@ package io.github.tomcatlatency.autoconfigure.report;
 
 import java.util.List;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.phase.PhaseAutoConfiguration;
-import io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration;
-import io.github.tomcatlatency.phase.PhaseValve;
+import io.github.tomcatlatency.phase.internal.PhaseValve;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package io.github.tomcatlatency.autoconfigure.training;
 
 import java.time.Duration;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
-import io.github.tomcatlatency.training.TrainingExit;
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.training.internal.TrainingExit;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
-import io.github.tomcatlatency.training.TrainingExit;
+import io.github.tomcatlatency.training.internal.TrainingExit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

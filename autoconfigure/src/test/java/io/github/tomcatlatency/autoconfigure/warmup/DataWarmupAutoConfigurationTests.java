@@ -1,8 +1,8 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
-import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

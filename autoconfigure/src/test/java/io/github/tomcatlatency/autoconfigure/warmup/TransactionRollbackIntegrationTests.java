@@ -7,10 +7,10 @@ import java.net.http.HttpResponse;
 import java.util.UUID;
 
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
-import io.github.tomcatlatency.warmup.WarmupRunner;
-import io.github.tomcatlatency.warmup.WarmupTokens;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.WarmupTokens;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.ApplicationArguments;

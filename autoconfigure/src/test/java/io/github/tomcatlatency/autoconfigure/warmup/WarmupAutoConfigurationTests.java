@@ -1,9 +1,9 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration;
-import io.github.tomcatlatency.warmup.WarmupObservationFilter;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

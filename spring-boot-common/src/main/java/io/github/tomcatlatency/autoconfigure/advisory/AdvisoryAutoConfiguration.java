@@ -5,9 +5,9 @@ import java.time.Clock;
 
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -29,7 +29,7 @@ import org.springframework.core.io.ResourceLoader;
  * Auto-configuration} for the advisories of the running Tomcat, the gauge of their
  * severity and the gauges of the advisory data's age.
  */
-@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration")
+@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration")
 @ConditionalOnTomcatLatency
 @ConditionalOnBooleanProperty(name = "tomcat-latency.advisories.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)

@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Configuration;
  * Auto-configuration} of Tomcat's static-resource cache: settings, prewarm, pinning and
  * statistics.
  */
-@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration")
+@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration")
 @ConditionalOnTomcatLatency
 @ConditionalOnBooleanProperty(name = "tomcat-latency.cache.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)

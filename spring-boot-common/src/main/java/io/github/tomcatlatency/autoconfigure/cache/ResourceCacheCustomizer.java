@@ -1,9 +1,9 @@
 package io.github.tomcatlatency.autoconfigure.cache;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
-import io.github.tomcatlatency.cache.PinningResourceRoot;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
+import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
 import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.WebResourceRoot;

@@ -3,16 +3,16 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
-import io.github.tomcatlatency.autoconfigure.Readiness;
-import io.github.tomcatlatency.phase.ColdRequestProbe;
-import io.github.tomcatlatency.phase.CompositePhaseRecorder;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.internal.Readiness;
 import io.github.tomcatlatency.phase.PhaseRecorder;
-import io.github.tomcatlatency.phase.PhaseValve;
-import io.github.tomcatlatency.phase.PhaseWrapper;
-import io.github.tomcatlatency.phase.RequestClassifier;
-import io.github.tomcatlatency.phase.RequestExclusion;
 import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
+import io.github.tomcatlatency.phase.internal.CompositePhaseRecorder;
+import io.github.tomcatlatency.phase.internal.PhaseValve;
+import io.github.tomcatlatency.phase.internal.PhaseWrapper;
+import io.github.tomcatlatency.phase.internal.RequestClassifier;
+import io.github.tomcatlatency.phase.internal.RequestExclusion;
 import org.apache.catalina.Context;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardWrapper;
@@ -41,7 +41,7 @@ import org.springframework.core.annotation.Order;
  * active.
  */
 @AutoConfiguration(after = PhaseMetricsAutoConfiguration.class,
-		afterName = { "io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration",
+		afterName = { "io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration",
 				"io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration" })
 @ConditionalOnTomcatLatency
 @ConditionalOnBean({ PhaseRecorder.class, Routes.class })

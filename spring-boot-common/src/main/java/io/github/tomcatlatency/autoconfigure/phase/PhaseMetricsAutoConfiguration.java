@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Bean;
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} for the {@value PhaseTimers#METER_NAME} timers.
  */
-@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration")
+@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration")
 @ConditionalOnTomcatLatency
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, Routes.class })

@@ -4,18 +4,18 @@ import java.util.List;
 import java.util.Objects;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
-import io.github.tomcatlatency.autoconfigure.Readiness;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.internal.Readiness;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
-import io.github.tomcatlatency.classload.ClassLoadLog;
-import io.github.tomcatlatency.jvmcache.JvmCacheInspector;
-import io.github.tomcatlatency.phase.ColdRequestProbe;
+import io.github.tomcatlatency.classload.internal.ClassLoadLog;
+import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.HdrHistogram.AtomicHistogram;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -43,7 +43,7 @@ import org.springframework.core.env.Environment;
  * endpoint is available (access granted and exposed).
  */
 @AutoConfiguration(after = AdvisoryAutoConfiguration.class,
-		afterName = { "io.github.tomcatlatency.autoconfigure.phase.RoutesAutoConfiguration",
+		afterName = { "io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration",
 				"org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration" })
 @ConditionalOnTomcatLatency
 @ConditionalOnClass({ PathMapper.class, AtomicHistogram.class })

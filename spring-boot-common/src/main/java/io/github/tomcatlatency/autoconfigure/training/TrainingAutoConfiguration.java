@@ -1,12 +1,12 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
-import io.github.tomcatlatency.training.TrainingExit;
-import io.github.tomcatlatency.training.WarmupRollbackFilter;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.training.internal.TrainingExit;
+import io.github.tomcatlatency.training.internal.WarmupRollbackFilter;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -3,7 +3,7 @@ package io.github.tomcatlatency.autoconfigure.training;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.github.tomcatlatency.training.TrainingExit;
+import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;

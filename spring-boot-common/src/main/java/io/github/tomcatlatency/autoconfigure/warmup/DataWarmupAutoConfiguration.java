@@ -1,9 +1,10 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.TransactionalLookupWarmup;
-import io.github.tomcatlatency.warmup.ValidationMetadataWarmup;
+import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.TransactionalLookupWarmup;
+import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
+import io.github.tomcatlatency.warmup.internal.WarmupTaskResults;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.validation.Validator;
 
@@ -39,8 +40,8 @@ public final class DataWarmupAutoConfiguration {
 
 		@Bean
 		RepositoryQueryWarmup tomcatLatencyRepositoryQueryWarmup(
-				ObjectProvider<EntityManagerFactory> entityManagerFactories) {
-			return new RepositoryQueryWarmup(entityManagerFactories);
+				ObjectProvider<EntityManagerFactory> entityManagerFactories, WarmupTaskResults taskResults) {
+			return new RepositoryQueryWarmup(entityManagerFactories, taskResults);
 		}
 
 		@Bean

@@ -4,8 +4,8 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 
-import io.github.tomcatlatency.warmup.BackgroundWarmup;
-import io.github.tomcatlatency.warmup.JpaQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.JpaQueryWarmup;
 import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;

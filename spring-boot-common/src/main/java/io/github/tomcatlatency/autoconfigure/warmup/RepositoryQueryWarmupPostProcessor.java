@@ -1,6 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.warmup.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;

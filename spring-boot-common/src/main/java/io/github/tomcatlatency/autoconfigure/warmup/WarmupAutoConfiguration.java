@@ -8,26 +8,26 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcat;
-import io.github.tomcatlatency.autoconfigure.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
-import io.github.tomcatlatency.training.TrainingRequests;
-import io.github.tomcatlatency.warmup.BackgroundWarmup;
-import io.github.tomcatlatency.warmup.ConnectorActivity;
-import io.github.tomcatlatency.warmup.Jackson2Mappers;
-import io.github.tomcatlatency.warmup.JsonMappers;
-import io.github.tomcatlatency.warmup.JsonTypeWarmup;
-import io.github.tomcatlatency.warmup.LoopbackServer;
-import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.WarmupObservationFilter;
+import io.github.tomcatlatency.training.internal.TrainingRequests;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.WarmupRunner;
-import io.github.tomcatlatency.warmup.WarmupTask;
-import io.github.tomcatlatency.warmup.WarmupTaskResults;
-import io.github.tomcatlatency.warmup.WarmupTokenValve;
+import io.github.tomcatlatency.warmup.internal.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.ConnectorActivity;
+import io.github.tomcatlatency.warmup.internal.Jackson2Mappers;
+import io.github.tomcatlatency.warmup.internal.JsonMappers;
+import io.github.tomcatlatency.warmup.internal.JsonTypeWarmup;
+import io.github.tomcatlatency.warmup.internal.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.WarmupTask;
+import io.github.tomcatlatency.warmup.internal.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.WarmupTokenValve;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationFilter;
 import jakarta.persistence.EntityManagerFactory;
@@ -66,14 +66,13 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * before the application reports itself ready, and keeps those requests out of the
  * metrics.
  */
-@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.EmbeddedTomcatAutoConfiguration")
+@AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration")
 @ConditionalOnTomcatLatency
 @ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class WarmupAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean
 	WarmupRequestMarker tomcatLatencyWarmupRequestMarker() {
 		return new WarmupRequestMarker();
 	}

@@ -1,6 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.warmup.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;

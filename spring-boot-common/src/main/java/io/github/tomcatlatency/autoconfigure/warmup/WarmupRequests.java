@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Warmup;
-import io.github.tomcatlatency.warmup.MvcRouteDiscovery;
-import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.WarmupPayload;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
-import io.github.tomcatlatency.warmup.WarmupTask;
+import io.github.tomcatlatency.warmup.internal.MvcRouteDiscovery;
+import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.WarmupPayload;
+import io.github.tomcatlatency.warmup.internal.WarmupTask;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

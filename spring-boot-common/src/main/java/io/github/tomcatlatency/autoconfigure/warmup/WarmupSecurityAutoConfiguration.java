@@ -1,9 +1,9 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.warmup.PasswordEncoderWarmup;
-import io.github.tomcatlatency.warmup.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.PasswordEncoderWarmup;
+import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

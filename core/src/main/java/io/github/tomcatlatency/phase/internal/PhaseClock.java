@@ -1,0 +1,309 @@
+package io.github.tomcatlatency.phase.internal;
+
+import java.util.function.LongSupplier;
+
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.Phase;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Splits one request's wall time between the {@link Phase phases}. One instance lives on
+ * each of Tomcat's {@link org.apache.coyote.Request coyote requests}, which Tomcat
+ * recycles, so steady-state traffic allocates none.
+ * <p>
+ * Time is accumulated on each phase transition. Nested dispatches (forwards and includes
+ * from inside the servlet) only deepen the current phase, so no interval is counted
+ * twice. While an asynchronous request is between dispatches its time belongs to
+ * {@link Phase#MVC}: the application owns the response then. Transitions of one request
+ * happen one after another, ordered by Tomcat's asynchronous state machine, so the fields
+ * need no synchronisation.
+ */
+final class PhaseClock implements CompletedRequest {
+
+	/**
+	 * Index of the coyote request note that holds the clock. Tomcat reserves 0 to 16 for
+	 * the container and its connectors and leaves 17 to 31 unallocated.
+	 */
+	static final int NOTE = 29;
+
+	private static final long NOT_STARTED = Long.MIN_VALUE;
+
+	/**
+	 * The clock of the dispatch on each thread, in a holder that is set once per thread:
+	 * a {@link ThreadLocal#set} per request would scan the thread's map for stale
+	 * entries.
+	 */
+	private static final ThreadLocal<CurrentClock> current = ThreadLocal.withInitial(CurrentClock::new);
+
+	private long requestStartNanos = NOT_STARTED;
+
+	private Phase phase = Phase.CONTAINER;
+
+	private long phaseStartNanos;
+
+	private long filtersNanos;
+
+	private long mvcNanos;
+
+	private int filtersDepth;
+
+	private int mvcDepth;
+
+	private @Nullable String route;
+
+	private long containerNanos;
+
+	private long completedStartNanos;
+
+	private RequestCounting counting = RequestCounting.RECORDED;
+
+	private long probeStartClasses = NOT_MEASURED;
+
+	private long probeStartCpuNanos = NOT_MEASURED;
+
+	private @Nullable Thread probeThread;
+
+	private long classesLoaded = NOT_MEASURED;
+
+	private long cpuNanos = NOT_MEASURED;
+
+	/**
+	 * Return the clock of the request being dispatched on this thread.
+	 * @return the clock, or {@code null} outside a dispatch timed by {@link PhaseValve}
+	 */
+	static @Nullable PhaseClock current() {
+		return current.get().clock;
+	}
+
+	/**
+	 * Return this thread's slot for the clock of the dispatch it runs, to set the clock
+	 * when a dispatch enters the container and clear it when the dispatch leaves with one
+	 * thread-local lookup.
+	 * @return this thread's slot
+	 */
+	static CurrentClock currentSlot() {
+		return current.get();
+	}
+
+	/**
+	 * Called when a dispatch of the request enters the container, the first or a later
+	 * asynchronous one.
+	 * @param requestStartNanos when Tomcat started reading the request
+	 * @param now the current time, read only for a later dispatch: the first starts at
+	 * {@code requestStartNanos}
+	 * @return whether this is the request's first dispatch, which decides what the
+	 * request {@link #countAs counts as}
+	 */
+	boolean dispatchStarted(long requestStartNanos, LongSupplier now) {
+		if (this.requestStartNanos != requestStartNanos) {
+			this.counting = RequestCounting.RECORDED;
+			this.requestStartNanos = requestStartNanos;
+			this.phase = Phase.CONTAINER;
+			this.phaseStartNanos = requestStartNanos;
+			this.filtersNanos = 0;
+			this.mvcNanos = 0;
+			this.filtersDepth = 0;
+			this.mvcDepth = 0;
+			this.route = null;
+			this.probeThread = null;
+			this.classesLoaded = NOT_MEASURED;
+			this.cpuNanos = NOT_MEASURED;
+			return true;
+		}
+		switchTo(Phase.CONTAINER, now.getAsLong());
+		return false;
+	}
+
+	/**
+	 * Called when a dispatch leaves the container.
+	 * @param async whether the request continues asynchronously
+	 * @param now the current time, read only for an asynchronous request
+	 */
+	void dispatchEnded(boolean async, LongSupplier now) {
+		if (async) {
+			switchTo(Phase.MVC, now.getAsLong());
+		}
+	}
+
+	/**
+	 * Called when a request crosses a phase boundary inwards.
+	 * @param boundary the phase whose boundary it crosses
+	 * @param now the current time
+	 * @return whether it entered the outermost boundary of that phase, {@code false} for
+	 * a forward or include from inside it
+	 */
+	boolean enter(Phase boundary, long now) {
+		if (incrementDepth(boundary) != 1) {
+			return false;
+		}
+		switchTo(boundary, now);
+		return true;
+	}
+
+	/**
+	 * Called when a request leaves a phase boundary.
+	 * @param boundary the phase whose boundary it leaves
+	 * @param now the current time
+	 * @return whether it left the outermost boundary of that phase
+	 */
+	boolean exit(Phase boundary, long now) {
+		if (decrementDepth(boundary) != 0) {
+			return false;
+		}
+		switchTo(enclosing(boundary), now);
+		return true;
+	}
+
+	/**
+	 * Keep the route of the first dispatch that found one: a later error dispatch to
+	 * {@code /error} must not replace the route of the request that failed.
+	 * @param route the pattern the servlet matched
+	 */
+	void captureRoute(String route) {
+		if (this.route == null) {
+			this.route = route;
+		}
+	}
+
+	/**
+	 * Close the clock when Tomcat logs the request, at most once per request. The split
+	 * can then be read until the next request on the same connection starts.
+	 * @param requestStartNanos when Tomcat started reading the request being logged
+	 * @param totalNanos the request's wall time as Tomcat measured it
+	 * @return whether the clock timed this request and was still open
+	 */
+	boolean complete(long requestStartNanos, long totalNanos) {
+		if (this.requestStartNanos != requestStartNanos) {
+			return false;
+		}
+		this.requestStartNanos = NOT_STARTED;
+		this.completedStartNanos = requestStartNanos;
+		switchTo(Phase.CONTAINER, requestStartNanos + totalNanos);
+		// Tomcat read its clock before a racing transition: clamp, so the phases add up.
+		this.mvcNanos = Math.min(this.mvcNanos, totalNanos);
+		this.filtersNanos = Math.min(this.filtersNanos, totalNanos - this.mvcNanos);
+		this.containerNanos = totalNanos - this.filtersNanos - this.mvcNanos;
+		return true;
+	}
+
+	/**
+	 * Keep what the current request counts as, decided on its first dispatch.
+	 * @param counting what it counts as
+	 */
+	void countAs(RequestCounting counting) {
+		this.counting = counting;
+	}
+
+	/**
+	 * Keep what a {@link ColdRequestProbe} read when the request's first dispatch
+	 * started.
+	 * @param classes the classes the JVM had loaded
+	 * @param cpuNanos the thread's CPU time, or {@link #NOT_MEASURED}
+	 */
+	void probeStarted(long classes, long cpuNanos) {
+		this.probeStartClasses = classes;
+		this.probeStartCpuNanos = cpuNanos;
+		this.probeThread = Thread.currentThread();
+	}
+
+	/**
+	 * Return whether a {@link ColdRequestProbe} measures this request.
+	 * @return whether it was measured from its start
+	 */
+	boolean probed() {
+		return this.probeThread != null;
+	}
+
+	/**
+	 * Keep what a {@link ColdRequestProbe} read when the request completed.
+	 * @param classes the classes the JVM has loaded
+	 * @param cpuNanos the thread's CPU time, or {@link #NOT_MEASURED}
+	 */
+	void probeEnded(long classes, long cpuNanos) {
+		this.classesLoaded = classes - this.probeStartClasses;
+		// An asynchronous request completes on another thread, whose CPU time says
+		// nothing of this one's.
+		boolean sameThread = this.probeThread == Thread.currentThread();
+		this.cpuNanos = (sameThread && cpuNanos != NOT_MEASURED && this.probeStartCpuNanos != NOT_MEASURED)
+				? cpuNanos - this.probeStartCpuNanos : NOT_MEASURED;
+		this.probeThread = null;
+	}
+
+	RequestCounting counting() {
+		return this.counting;
+	}
+
+	@Nullable String route() {
+		return this.route;
+	}
+
+	@Override
+	public long startNanos() {
+		return this.completedStartNanos;
+	}
+
+	@Override
+	public long containerNanos() {
+		return this.containerNanos;
+	}
+
+	@Override
+	public long filtersNanos() {
+		return this.filtersNanos;
+	}
+
+	@Override
+	public long mvcNanos() {
+		return this.mvcNanos;
+	}
+
+	@Override
+	public long classesLoaded() {
+		return this.classesLoaded;
+	}
+
+	@Override
+	public long cpuNanos() {
+		return this.cpuNanos;
+	}
+
+	private void switchTo(Phase next, long now) {
+		long elapsed = now - this.phaseStartNanos;
+		if (elapsed > 0) {
+			if (this.phase == Phase.FILTERS) {
+				this.filtersNanos += elapsed;
+			}
+			else if (this.phase == Phase.MVC) {
+				this.mvcNanos += elapsed;
+			}
+			this.phaseStartNanos = now;
+		}
+		this.phase = next;
+	}
+
+	private static Phase enclosing(Phase phase) {
+		return (phase == Phase.MVC) ? Phase.FILTERS : Phase.CONTAINER;
+	}
+
+	private int incrementDepth(Phase boundary) {
+		return (boundary == Phase.MVC) ? ++this.mvcDepth : ++this.filtersDepth;
+	}
+
+	private int decrementDepth(Phase boundary) {
+		return (boundary == Phase.MVC) ? --this.mvcDepth : --this.filtersDepth;
+	}
+
+	/**
+	 * A thread's slot for the clock of the dispatch it runs.
+	 */
+	static final class CurrentClock {
+
+		private @Nullable PhaseClock clock;
+
+		void set(@Nullable PhaseClock clock) {
+			this.clock = clock;
+		}
+
+	}
+
+}

@@ -1,0 +1,84 @@
+package io.github.tomcatlatency.warmup.internal;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.AbstractProtocol;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where a warm-up can reach the application's own Tomcat: the first plain-HTTP connector
+ * that listens, or else the first TLS connector whose certificate Tomcat holds in a key
+ * store, at the address it is bound to, or at the loopback address when it is bound to
+ * every address. Over TLS the warm-up trusts that connector's own certificates and
+ * nothing else.
+ */
+public final class LoopbackServer {
+
+	private final URI uri;
+
+	private final @Nullable ServerCertificates tls;
+
+	LoopbackServer(URI uri, @Nullable ServerCertificates tls) {
+		this.uri = uri;
+		this.tls = tls;
+	}
+
+	/**
+	 * Return where the servlet context of the given server can be reached.
+	 * @param tomcat the running server
+	 * @param contextPath the servlet context path, empty for the root context
+	 * @return the server, or {@code null} if no connector listens that the warm-up can
+	 * reach: none listens, or each listens with TLS and a certificate that is not in a
+	 * key store Tomcat holds
+	 */
+	public static @Nullable LoopbackServer of(Tomcat tomcat, String contextPath) {
+		Connector[] connectors = tomcat.getService().findConnectors();
+		for (Connector connector : connectors) {
+			if (connector.getLocalPort() > 0 && !connector.getSecure() && !"https".equals(connector.getScheme())) {
+				return new LoopbackServer(uri("http", connector, contextPath), null);
+			}
+		}
+		for (Connector connector : connectors) {
+			ServerCertificates tls = (connector.getLocalPort() > 0) ? ServerCertificates.of(connector) : null;
+			if (tls != null) {
+				return new LoopbackServer(uri("https", connector, contextPath), tls);
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Return the URI of the servlet context, without a trailing slash.
+	 * @return the URI
+	 */
+	public URI uri() {
+		return this.uri;
+	}
+
+	/**
+	 * Return the server's own certificates, the warm-up's only trust over TLS.
+	 * @return the certificates, or {@code null} for plain HTTP
+	 */
+	@Nullable ServerCertificates tls() {
+		return this.tls;
+	}
+
+	private static URI uri(String scheme, Connector connector, String contextPath) {
+		InetAddress bound = (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol)
+				? protocol.getAddress() : null;
+		InetAddress address = (bound == null || bound.isAnyLocalAddress()) ? InetAddress.getLoopbackAddress() : bound;
+		try {
+			// The URI constructor adds the brackets an IPv6 literal needs.
+			return new URI(scheme, null, address.getHostAddress(), connector.getLocalPort(), contextPath, null, null);
+		}
+		catch (URISyntaxException ex) {
+			throw new IllegalStateException(
+					"Cannot build the warm-up URI for " + address + ":" + connector.getLocalPort(), ex);
+		}
+	}
+
+}

@@ -1,0 +1,199 @@
+package io.github.tomcatlatency.warmup.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.tomcatlatency.phase.internal.RequestExclusion;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.catalina.connector.Request;
+import org.apache.tomcat.util.buf.MessageBytes;
+import org.apache.tomcat.util.http.MimeHeaders;
+
+/**
+ * Marks warm-up requests with a header carrying a random token, so that metrics can leave
+ * them out and nobody outside the process can forge one. The token the requests before
+ * readiness carry is {@link #renew() replaced} when the application becomes ready: the
+ * requests sent after it carry one of their own, which ends with them. Checks cost one
+ * volatile read while no warm-up runs.
+ * <p>
+ * The application never sees the token: Tomcat's engine {@link #claim(Request) takes the
+ * header off} a request before any of the application's filters, servlets or request logs
+ * read it, and leaves a request attribute in its place whose value is no secret.
+ */
+public final class WarmupRequestMarker implements RequestExclusion {
+
+	/**
+	 * Name of the header that carries the token.
+	 */
+	public static final String HEADER = "X-Tomcat-Latency-Warmup";
+
+	/**
+	 * Name of the request attribute that marks a warm-up request once its header is taken
+	 * off.
+	 */
+	public static final String ATTRIBUTE = WarmupRequestMarker.class.getName();
+
+	private volatile Token token = new Token();
+
+	// Still recognized, never let through: the server may finish logging a request
+	// after the warm-up has read its response.
+	private volatile Token previous = this.token;
+
+	private volatile boolean active;
+
+	private volatile boolean finished;
+
+	private final List<Runnable> whenFinished = new CopyOnWriteArrayList<>();
+
+	/**
+	 * Return the token that marks warm-up requests.
+	 * @return the header value
+	 */
+	String token() {
+		return this.token.value();
+	}
+
+	/**
+	 * Replace the token: requests that carry the previous one are no longer let through
+	 * to the warm-up's routes.
+	 */
+	void renew() {
+		this.previous = this.token;
+		this.token = new Token();
+	}
+
+	void setActive(boolean active) {
+		this.active = active;
+	}
+
+	/**
+	 * Return whether the request is one the running warm-up sent: it carries the token
+	 * and the warm-up is still sending requests.
+	 * @param request the servlet request
+	 * @return {@code true} for a request of the running warm-up
+	 */
+	public boolean isRunningWarmupRequest(HttpServletRequest request) {
+		// The address last: a request that carries no token is never asked for it.
+		return this.active && request.getAttribute(ATTRIBUTE) == this.token.mark() && fromThisHost(request);
+	}
+
+	/**
+	 * Return whether a request comes from this host: over loopback, or from the address
+	 * it was sent to (a server bound to one address that is not loopback). A proxy's
+	 * forwarded address, where the application trusts it, counts as the client's.
+	 * @param request the servlet request
+	 * @return {@code true} for a request the warm-up may have sent
+	 */
+	private static boolean fromThisHost(HttpServletRequest request) {
+		String remote = request.getRemoteAddr();
+		if (remote == null) {
+			return false;
+		}
+		// Read as text: a forwarded address may be anything, and no name is looked up.
+		return remote.equals(request.getLocalAddr()) || remote.startsWith("127.") || remote.equals("::1")
+				|| remote.equals("0:0:0:0:0:0:0:1") || remote.startsWith("::ffff:127.");
+	}
+
+	/**
+	 * Return whether the request carries a warm-up token, the current or the one it
+	 * replaced, even if the warm-up has just ended: the server may finish a warm-up
+	 * request after the warm-up has read its response.
+	 * @param request the servlet request
+	 * @return {@code true} for a request sent by the warm-up
+	 */
+	public boolean carriesToken(HttpServletRequest request) {
+		Object mark = request.getAttribute(ATTRIBUTE);
+		return mark != null && (mark == this.token.mark() || mark == this.previous.mark());
+	}
+
+	/**
+	 * Take the warm-up's header off a request that carries the current token or the one
+	 * it replaced, marking it with the request attribute instead: called by Tomcat's
+	 * engine before the application sees the request. A header with another value is left
+	 * as it came, for the application.
+	 * @param request the request
+	 */
+	public void claim(Request request) {
+		if (!this.active) {
+			return;
+		}
+		MimeHeaders headers = request.getCoyoteRequest().getMimeHeaders();
+		MessageBytes value = headers.getValue(HEADER);
+		if (value == null) {
+			return;
+		}
+		byte[] sent = value.toString().getBytes(StandardCharsets.UTF_8);
+		Token current = this.token;
+		Token replaced = this.previous;
+		Object mark = current.matches(sent) ? current.mark() : (replaced.matches(sent) ? replaced.mark() : null);
+		if (mark != null) {
+			headers.removeHeader(HEADER);
+			request.setAttribute(ATTRIBUTE, mark);
+		}
+	}
+
+	/**
+	 * Run an action once the warm-up has ended, its requests after readiness included.
+	 * @param action the action, run on the thread that ends the warm-up
+	 */
+	public void whenFinished(Runnable action) {
+		this.whenFinished.add(action);
+	}
+
+	/**
+	 * Called once the warm-up has ended, whether it sent requests or not.
+	 */
+	void finish() {
+		this.finished = true;
+		this.whenFinished.forEach(Runnable::run);
+	}
+
+	/**
+	 * Return whether the warm-up has ended, its requests after readiness included.
+	 * @return {@code true} once it has ended
+	 */
+	public boolean isFinished() {
+		return this.finished;
+	}
+
+	@Override
+	public boolean excludes(org.apache.coyote.Request request) {
+		if (!this.active) {
+			return false;
+		}
+		// MessageBytes compares in place: no String is created for the header.
+		MessageBytes value = request.getMimeHeaders().getValue(HEADER);
+		return value != null && (value.equals(this.token.value()) || value.equals(this.previous.value()));
+	}
+
+	/**
+	 * A token and the mark its requests carry as their attribute: an object of its own,
+	 * which says nothing of the token.
+	 */
+	private record Token(String value, byte[] bytes, Object mark) {
+
+		Token() {
+			this(UUID.randomUUID().toString());
+		}
+
+		private Token(String value) {
+			this(value, value.getBytes(StandardCharsets.UTF_8), new Object());
+		}
+
+		boolean matches(byte[] sent) {
+			// In constant time: the token opens the warm-up's routes behind the
+			// application's security.
+			return MessageDigest.isEqual(this.bytes, sent);
+		}
+
+		@Override
+		public String toString() {
+			return "Token";
+		}
+
+	}
+
+}
