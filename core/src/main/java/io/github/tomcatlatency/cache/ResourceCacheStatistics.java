@@ -1,14 +1,12 @@
 package io.github.tomcatlatency.cache;
 
-import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
-
 /**
- * A snapshot of a {@link PinningResourceRoot}'s caches, ready to be serialised by
- * Jackson. Lookups and hits count single-resource lookups that went through the TTL
- * cache; Tomcat counts an expired entry that revalidates successfully as a hit. The TTL
- * cache's size follows Tomcat's own accounting (content up to the object maximum plus
- * about 500 bytes per entry); pinned and missing entries are counted with their content
- * and path.
+ * A snapshot of the caches of the resource root that tomcat-latency puts in Tomcat's
+ * place, ready to be serialised by Jackson. Lookups and hits count single-resource
+ * lookups that went through the TTL cache; Tomcat counts an expired entry that
+ * revalidates successfully as a hit. The TTL cache's size follows Tomcat's own accounting
+ * (content up to the object maximum plus about 500 bytes per entry); pinned and missing
+ * entries are counted with their content and path.
  *
  * @param lookups lookups of single resources that went through the TTL cache
  * @param hits those answered from it

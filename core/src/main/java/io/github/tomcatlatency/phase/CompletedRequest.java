@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.phase;
 
-import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
-
 /**
  * What a {@link PhaseRecorder} may read of a completed request beyond its phases. A view
  * of state that Tomcat recycles with the request: read it during
@@ -41,7 +39,7 @@ public interface CompletedRequest {
 
 	/**
 	 * Return how many classes the JVM loaded while the request ran, on any thread: only
-	 * requests that a {@link ColdRequestProbe} measured know it.
+	 * requests that the cold-request probe measured know it.
 	 * @return the classes loaded, or {@link #NOT_MEASURED}
 	 */
 	long classesLoaded();
@@ -49,7 +47,7 @@ public interface CompletedRequest {
 	/**
 	 * Return the CPU time of the thread that served the request, from the start of its
 	 * first dispatch to its completion, when both ran on that thread and the JVM measures
-	 * thread CPU time: only requests that a {@link ColdRequestProbe} measured know it.
+	 * thread CPU time: only requests that the cold-request probe measured know it.
 	 * @return nanoseconds, or {@link #NOT_MEASURED}
 	 */
 	long cpuNanos();

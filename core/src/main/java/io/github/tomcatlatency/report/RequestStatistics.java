@@ -29,7 +29,10 @@ import org.jspecify.annotations.Nullable;
  * {@link ColdRequestProbe} measures what the JVM does during each request, so that the
  * first request of each route says why it was slow; then the probe is off and requests
  * pay nothing for it. The count bounds what a busy application pays: the probe reads the
- * thread's CPU time twice a request, a system call each.
+ * thread's CPU time twice a request, a system call each. It is small enough that under
+ * load the probe is off before the JIT compiles the request path: compiled while the
+ * probe is still armed, that code would be thrown away and compiled again when it is
+ * disarmed.
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -41,7 +44,7 @@ public final class RequestStatistics implements PhaseRecorder {
 	/**
 	 * How many requests the probe stays armed for after the last new method and route.
 	 */
-	static final long PROBE_REQUESTS = 10_000;
+	static final long PROBE_REQUESTS = 1_000;
 
 	private static final long PROBE_WINDOW_NANOS = PROBE_WINDOW.toNanos();
 

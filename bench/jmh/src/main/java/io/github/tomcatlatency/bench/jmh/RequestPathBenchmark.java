@@ -68,7 +68,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * <li>{@code TIMERS_AND_STATISTICS}: and the endpoint's statistics, in steady state (the
  * cold-request probe disarmed).</li>
  * <li>{@code PROBE_ARMED}: the same while the first requests of the routes are measured
- * (after readiness or a new route, for a minute or 10,000 requests; re-armed before each
+ * (after readiness or a new route, for a minute or 1,000 requests; re-armed before each
  * request here, a volatile write), when every request is measured for the cold-request
  * causes.</li>
  * <li>{@code OBSERVATION}: no starter, Spring's own {@code ServerHttpObservationFilter}
@@ -167,7 +167,7 @@ public class RequestPathBenchmark {
 			// and reads its clock for the access log once the request is complete, with
 			// or without an access log (CoyoteAdapter.service): NONE reads it too.
 			if (this.armedProbe != null) {
-				// The statistics disarm it after 10,000 requests without a new route.
+				// The statistics disarm it after 1,000 requests without a new route.
 				this.armedProbe.arm();
 			}
 			connection.coyoteRequest.markStartTime();
