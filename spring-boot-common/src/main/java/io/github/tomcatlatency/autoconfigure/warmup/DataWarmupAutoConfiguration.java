@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.warmup.internal.QueryExpressionWarmup;
 import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
 import io.github.tomcatlatency.warmup.internal.TransactionalLookupWarmup;
 import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
@@ -8,13 +9,16 @@ import io.github.tomcatlatency.warmup.internal.WarmupTaskResults;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.validation.Validator;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.jpa.repository.query.PartTreeJpaQuery;
+import org.springframework.data.spel.ExtensionAwareEvaluationContextProvider;
 import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.orm.jpa.EntityManagerHolder;
 import org.springframework.transaction.interceptor.TransactionInterceptor;
@@ -23,10 +27,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the warm-up tasks for what data routes share beyond Spring MVC:
- * the derived queries of Spring Data JPA repositories, prepared without being run, a read
- * through the application's transaction interceptor that finds no row, and the Bean
- * Validation metadata of validated request bodies. Each is a framework request's task, on
- * with the other built-in requests.
+ * the derived queries of Spring Data JPA repositories, prepared without being run, the
+ * evaluation context of declared queries' SpEL expressions, a read through the
+ * application's transaction interceptor that finds no row, and the Bean Validation
+ * metadata of validated request bodies. Each is a framework request's task, on with the
+ * other built-in requests.
  */
 @AutoConfiguration(after = WarmupAutoConfiguration.class)
 @ConditionalOnTomcatLatency
@@ -48,6 +53,17 @@ public final class DataWarmupAutoConfiguration {
 		static RepositoryQueryWarmupPostProcessor tomcatLatencyRepositoryQueryWarmupPostProcessor(
 				ObjectProvider<RepositoryQueryWarmup> warmup) {
 			return new RepositoryQueryWarmupPostProcessor(warmup);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ ExtensionAwareEvaluationContextProvider.class, Query.class })
+	static class QueryExpressionConfiguration {
+
+		@Bean
+		QueryExpressionWarmup tomcatLatencyQueryExpressionWarmup(ListableBeanFactory beanFactory) {
+			return new QueryExpressionWarmup(beanFactory);
 		}
 
 	}

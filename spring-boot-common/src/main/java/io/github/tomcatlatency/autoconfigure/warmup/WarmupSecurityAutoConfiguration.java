@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.warmup.internal.JwtAuthenticationWarmup;
 import io.github.tomcatlatency.warmup.internal.PasswordEncoderWarmup;
 import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
@@ -21,6 +23,8 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
 
@@ -95,6 +99,19 @@ public final class WarmupSecurityAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.framework-requests", matchIfMissing = true)
 	PasswordEncoderWarmup tomcatLatencyPasswordEncoderWarmup(ObjectProvider<PasswordEncoder> encoders) {
 		return new PasswordEncoderWarmup(encoders);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ JwtAuthenticationProvider.class, JwtDecoder.class })
+	@ConditionalOnBean(JwtDecoder.class)
+	@ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.framework-requests", matchIfMissing = true)
+	static class JwtAuthenticationConfiguration {
+
+		@Bean
+		JwtAuthenticationWarmup tomcatLatencyJwtAuthenticationWarmup() {
+			return new JwtAuthenticationWarmup();
+		}
+
 	}
 
 }
