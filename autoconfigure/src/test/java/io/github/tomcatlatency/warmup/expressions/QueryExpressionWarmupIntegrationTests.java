@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.warmup.internal;
+package io.github.tomcatlatency.warmup.expressions;
 
 import java.util.List;
 import java.util.UUID;
@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
+import io.github.tomcatlatency.warmup.internal.QueryExpressionWarmup;
+import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
@@ -36,7 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Integration tests for {@link QueryExpressionWarmup} on a real Hibernate and H2
  * database: the evaluation context of a declared query's SpEL expression is built before
  * readiness with Spring's extensions, never with an extension of the application's, and
- * no query runs.
+ * no query runs. In a package of their own: the applications of other tests scan their
+ * package for entities and repositories.
  */
 class QueryExpressionWarmupIntegrationTests {
 
