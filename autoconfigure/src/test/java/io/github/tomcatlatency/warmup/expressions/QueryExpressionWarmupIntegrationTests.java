@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.warmup.expressions;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,6 +13,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
 import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,12 +56,19 @@ class QueryExpressionWarmupIntegrationTests {
 		try (ConfigurableApplicationContext context = start("spring")) {
 			assertThat(task(context).outcome()).isEqualTo(TaskOutcome.RAN);
 			assertThat(RecordingEvaluationContextExtension.contexts).hasValue(1);
-			assertThat(context.getBean(EntityManagerFactory.class)
+			Statistics statistics = context.getBean(EntityManagerFactory.class)
 				.unwrap(SessionFactory.class)
-				.getStatistics()
-				.getQueryStatistics("select n from Label n where n.text = :#{#text}")
-				.getExecutionCount()).isZero();
+				.getStatistics();
+			// Spring Data hands Hibernate the declared query with its expression replaced
+			// by
+			// a parameter, and the JPA warm-up has it parsed: found by its condition.
+			String declared = Arrays.stream(statistics.getQueries())
+				.filter((query) -> query.contains("n.text ="))
+				.findFirst()
+				.orElseThrow();
+			assertThat(statistics.getQueryStatistics(declared).getExecutionCount()).isZero();
 			assertThat(context.getBean(LabelRepository.class).findByText("none")).isEmpty();
+			assertThat(statistics.getQueryStatistics(declared).getExecutionCount()).isOne();
 			assertThat(RecordingEvaluationContextExtension.contexts).hasValue(2);
 		}
 	}
