@@ -1,11 +1,14 @@
 package io.github.tomcatlatency.warmup.internal;
 
+import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
@@ -26,7 +29,11 @@ import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.data.repository.CrudRepository;
+import org.springframework.data.repository.core.RepositoryInformation;
+import org.springframework.data.repository.core.support.RepositoryFactoryInformation;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.TransactionExecution;
 import org.springframework.transaction.TransactionExecutionListener;
@@ -135,10 +142,50 @@ class JpaQueryWarmupIntegrationTests {
 	}
 
 	@Test
+	void looksUpThroughARepositoryOfTheStartersOwnBuiltFromTheCheapestInterface() {
+		try (ConfigurableApplicationContext context = start()) {
+			Runnable lookup = context.getBean(TransactionalLookupWarmup.class)
+				.lookup(context.getBean(EntityManagerFactory.class));
+			// NoteArchive declares no query method, NoteRepository one.
+			assertThat(lookup).isInstanceOfSatisfying(RepositoryLookup.class,
+					(repositoryLookup) -> assertThat(repositoryLookup.repository()).isInstanceOf(NoteArchive.class)
+						.isNotSameAs(context.getBean(NoteArchive.class)));
+			// Boot times each call of the application's repositories: the warm-up called
+			// none of them.
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(registry.find("spring.data.repository.invocations").timers()).isEmpty();
+			assertThat(context.getBean(NoteArchive.class).findById(1L)).isPresent();
+			assertThat(registry.find("spring.data.repository.invocations").timers()).isNotEmpty();
+		}
+	}
+
+	@Test
+	void buildsNoRepositoryWhoseFindByIdHasADeclaredQuery() {
+		try (ConfigurableApplicationContext context = start()) {
+			Set<Class<?>> entities = Set.of(Note.class);
+			assertThat(RepositoryLookup.buildable(repositoryInformation(context, NoteArchive.class), entities))
+				.isTrue();
+			assertThat(RepositoryLookup.buildable(repositoryInformation(context, NoteQueries.class), entities))
+				.isFalse();
+		}
+	}
+
+	@Test
 	void leavesThePersistenceUnitAloneWithoutFrameworkRequests() {
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.framework-requests=false")) {
 			assertThat(statistics(context).getQueryExecutionCount()).isZero();
 		}
+	}
+
+	private static RepositoryInformation repositoryInformation(ConfigurableApplicationContext context,
+			Class<?> repositoryInterface) {
+		return context.getBeansOfType(RepositoryFactoryInformation.class)
+			.values()
+			.stream()
+			.map(RepositoryFactoryInformation::getRepositoryInformation)
+			.filter((information) -> information.getRepositoryInterface() == repositoryInterface)
+			.findFirst()
+			.orElseThrow();
 	}
 
 	private static Statistics statistics(ConfigurableApplicationContext context) {
@@ -215,7 +262,19 @@ class JpaQueryWarmupIntegrationTests {
 
 	}
 
-	// Public: the repository proxy is defined by the class loader the test filters.
+	// Public: the repository proxies are defined by the class loader the test filters.
+	public interface NoteArchive extends CrudRepository<Note, Long> {
+
+	}
+
+	public interface NoteQueries extends CrudRepository<Note, Long> {
+
+		@Override
+		@Query("select n from Note n where n.id = ?1")
+		Optional<Note> findById(Long id);
+
+	}
+
 	public interface NoteRepository extends JpaRepository<Note, Long> {
 
 		Page<Note> findByTextContainingIgnoreCaseOrderByIdDesc(String text, Pageable pageable);

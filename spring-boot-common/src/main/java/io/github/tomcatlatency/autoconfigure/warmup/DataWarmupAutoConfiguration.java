@@ -75,8 +75,8 @@ public final class DataWarmupAutoConfiguration {
 		@Bean
 		TransactionalLookupWarmup tomcatLatencyTransactionalLookupWarmup(
 				ObjectProvider<TransactionInterceptor> interceptors,
-				ObjectProvider<EntityManagerFactory> entityManagerFactories) {
-			return new TransactionalLookupWarmup(interceptors, entityManagerFactories);
+				ObjectProvider<EntityManagerFactory> entityManagerFactories, ListableBeanFactory beanFactory) {
+			return new TransactionalLookupWarmup(interceptors, entityManagerFactories, beanFactory);
 		}
 
 	}
