@@ -66,7 +66,7 @@ class TrainingIntegrationTests {
 		assertThat(TestApplication.readiness).doesNotContain(ReadinessState.ACCEPTING_TRAFFIC);
 		assertThat(output).contains("Training run sent")
 			.contains("GET /visits x4")
-			.contains("GET /tomcat-latency-warmup/json x4");
+			.contains("GET /tomcat-latency-warmup/text?name=warm-up x4");
 	}
 
 	@Test
@@ -110,7 +110,7 @@ class TrainingIntegrationTests {
 		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
 		// The application's route was reached over TLS, each visit rolled back.
 		assertThat(VisitController.rowsSeen).isNotEmpty().containsOnly(1);
-		assertThat(output).contains("Training run sent").contains("GET /tomcat-latency-warmup/json x2");
+		assertThat(output).contains("Training run sent").contains("GET /tomcat-latency-warmup/text?name=warm-up x2");
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {

@@ -22,6 +22,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.util.StringUtils;
+import org.springframework.web.servlet.function.support.RouterFunctionMapping;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -36,7 +37,12 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private static final Map<String, String> ACCEPT_HTML = Map.of(HttpHeaders.ACCEPT, MediaType.TEXT_HTML_VALUE);
 
-	private static final int VIEW_REPETITIONS = 3;
+	// Rendered once before readiness, as a successful first page needs; the rest after
+	// it:
+	// with them, a page's per-row work (iteration, expressions, links, escaping) reaches
+	// the JIT's compile thresholds, but they hold readiness back by more than they save a
+	// page's first request.
+	private static final int VIEW_REPETITIONS_AFTER_READINESS = 2;
 
 	private final Warmup properties;
 
@@ -130,13 +136,16 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	/**
-	 * The application's error page as JSON and as HTML, when only the framework's code
-	 * serves it, then the libraries' routes that wait for readiness: a successful first
-	 * request needs none of them.
+	 * The repetitions of the starter's view, the application's error page as JSON and as
+	 * HTML, when only the framework's code serves it, then the libraries' routes that
+	 * wait for readiness: a successful first request needs none of them.
 	 * @return the requests
 	 */
 	private List<WarmupRequest> sentAfterReadiness() {
 		List<WarmupRequest> requests = new ArrayList<>();
+		if (rendersWarmupView()) {
+			requests.add(viewRequest(VIEW_REPETITIONS_AFTER_READINESS));
+		}
 		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context);
 		if (applicationErrorHandling == null) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
@@ -185,23 +194,42 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
 		}
 		requests.add(builtIn("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", Map.of(), null));
-		requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
-		requests.add(builtIn(
-				"POST", WarmupHandlerMapping.JSON_PATH, Map.of(HttpHeaders.CONTENT_TYPE,
-						MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
-				WarmupPayload.SAMPLE_JSON));
+		JsonBodies jsonBodies = JsonBodies.of(this.handlerMappings,
+				this.context.getBeanProvider(RouterFunctionMapping.class));
+		if (jsonBodies.written()) {
+			requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
+		}
+		else {
+			logger.debug("No handler method of the application writes a JSON body: the JSON response is not warmed");
+		}
+		if (jsonBodies.read()) {
+			requests.add(builtIn(
+					"POST", WarmupHandlerMapping.JSON_PATH, Map.of(HttpHeaders.CONTENT_TYPE,
+							MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
+					WarmupPayload.SAMPLE_JSON));
+		}
+		else {
+			logger.debug("No handler method of the application reads a JSON body: the JSON request body is not warmed");
+		}
 		requests.add(builtIn("GET", WarmupHandlerMapping.RESOURCE_PATH, Map.of(), null));
-		if (new TemplateAvailabilityProviders(this.context).getProvider(WarmupHandlerMapping.VIEW_NAME,
-				this.context) != null) {
-			// Repeated: its rows' work reaches the JIT's compile thresholds.
-			requests.add(new WarmupRequest(Origin.BUILT_IN, "GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null,
-					VIEW_REPETITIONS));
+		if (rendersWarmupView()) {
+			requests.add(viewRequest(1));
 		}
 		else {
 			logger.debug("No template engine that the warm-up can render (Thymeleaf, FreeMarker, Mustache) finds "
 					+ WarmupHandlerMapping.VIEW_NAME + "; views, JSP among them, are warmed by the error page only");
 		}
 		return requests;
+	}
+
+	private boolean rendersWarmupView() {
+		return new TemplateAvailabilityProviders(this.context).getProvider(WarmupHandlerMapping.VIEW_NAME,
+				this.context) != null;
+	}
+
+	private static WarmupRequest viewRequest(int repetitions) {
+		return new WarmupRequest(Origin.BUILT_IN, "GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null,
+				repetitions);
 	}
 
 	private static WarmupRequest builtIn(String method, String path, Map<String, String> headers,
