@@ -9,14 +9,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.MethodParameter;
 import org.springframework.core.ResolvableType;
-import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.http.HttpEntity;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -88,23 +83,14 @@ public final class JsonTypeWarmup implements WarmupTask {
 	}
 
 	private static void collect(HandlerMethod handlerMethod, Set<Type> written, Set<Type> read) {
-		ResolvableType returnType = ResolvableType.forMethodReturnType(handlerMethod.getMethod(),
-				handlerMethod.getBeanType());
-		if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getBeanType(), ResponseBody.class)
-				|| handlerMethod.hasMethodAnnotation(ResponseBody.class)
-				|| HttpEntity.class.isAssignableFrom(returnType.toClass())) {
-			addBodyType(returnType, written);
+		ResolvableType body = HandlerBodies.written(handlerMethod);
+		if (body != null) {
+			addBodyType(body, written);
 		}
-		for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
-			if (parameter.hasParameterAnnotation(RequestBody.class)) {
-				addBodyType(ResolvableType.forMethodParameter(parameter), read);
-			}
-		}
+		HandlerBodies.read(handlerMethod).forEach((type) -> addBodyType(type, read));
 	}
 
-	private static void addBodyType(ResolvableType type, Set<Type> types) {
-		ResolvableType body = HttpEntity.class.isAssignableFrom(type.toClass())
-				? type.as(HttpEntity.class).getGeneric(0) : type;
+	private static void addBodyType(ResolvableType body, Set<Type> types) {
 		Class<?> bodyClass = body.toClass();
 		if (body.hasUnresolvableGenerics() || bodyClass == Object.class || bodyClass == void.class
 				|| bodyClass == Void.class || bodyClass == String.class || bodyClass.isPrimitive()) {

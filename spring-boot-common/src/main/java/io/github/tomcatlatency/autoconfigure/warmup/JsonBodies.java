@@ -2,14 +2,11 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.List;
 
+import io.github.tomcatlatency.warmup.internal.HandlerBodies;
+
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.MethodParameter;
 import org.springframework.core.ResolvableType;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.io.Resource;
-import org.springframework.http.HttpEntity;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.function.support.RouterFunctionMapping;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -52,27 +49,15 @@ record JsonBodies(boolean written, boolean read) {
 	}
 
 	private static boolean writesJson(HandlerMethod handler) {
-		ResolvableType returnType = ResolvableType.forMethodReturnType(handler.getMethod(), handler.getBeanType());
-		boolean body = AnnotatedElementUtils.hasAnnotation(handler.getBeanType(), ResponseBody.class)
-				|| handler.hasMethodAnnotation(ResponseBody.class)
-				|| HttpEntity.class.isAssignableFrom(returnType.toClass());
-		return body && isJson(returnType);
+		ResolvableType body = HandlerBodies.written(handler);
+		return body != null && isJson(body);
 	}
 
 	private static boolean readsJson(HandlerMethod handler) {
-		for (MethodParameter parameter : handler.getMethodParameters()) {
-			ResolvableType type = ResolvableType.forMethodParameter(parameter);
-			if ((parameter.hasParameterAnnotation(RequestBody.class)
-					|| HttpEntity.class.isAssignableFrom(type.toClass())) && isJson(type)) {
-				return true;
-			}
-		}
-		return false;
+		return HandlerBodies.read(handler).stream().anyMatch(JsonBodies::isJson);
 	}
 
-	private static boolean isJson(ResolvableType declared) {
-		ResolvableType body = HttpEntity.class.isAssignableFrom(declared.toClass())
-				? declared.as(HttpEntity.class).getGeneric(0) : declared;
+	private static boolean isJson(ResolvableType body) {
 		Class<?> type = body.resolve(Object.class);
 		return !(type == void.class || type == Void.class || type == byte[].class
 				|| CharSequence.class.isAssignableFrom(type) || Resource.class.isAssignableFrom(type));
