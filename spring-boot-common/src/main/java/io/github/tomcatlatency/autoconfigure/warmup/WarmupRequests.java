@@ -37,11 +37,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private static final Map<String, String> ACCEPT_HTML = Map.of(HttpHeaders.ACCEPT, MediaType.TEXT_HTML_VALUE);
 
-	// Rendered once before readiness, as a successful first page needs; the rest after
-	// it:
-	// with them, a page's per-row work (iteration, expressions, links, escaping) reaches
-	// the JIT's compile thresholds, but they hold readiness back by more than they save a
-	// page's first request.
+	// The view is rendered once before readiness, as a first page needs, and this many
+	// times after it: with them a page's per-row work (iteration, expressions, links,
+	// escaping) reaches the JIT's thresholds, but before readiness they held it back
+	// by more than they took off a page's first request.
 	private static final int VIEW_REPETITIONS_AFTER_READINESS = 2;
 
 	private final Warmup properties;
@@ -56,12 +55,17 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final ObjectProvider<AnonymousAccess> anonymousAccess;
 
+	// Asked for the requests before readiness and for those after it: Boot's providers
+	// cache what they found.
+	private final TemplateAvailabilityProviders templates;
+
 	WarmupRequests(Warmup properties, ApplicationContext context, ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		this.properties = properties;
 		this.anonymousAccess = anonymousAccess;
 		this.context = context;
+		this.templates = new TemplateAvailabilityProviders(context);
 		this.tasks = tasks;
 		this.frameworkRoutes = frameworkRoutes;
 		this.handlerMappings = handlerMappings;
@@ -223,8 +227,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	private boolean rendersWarmupView() {
-		return new TemplateAvailabilityProviders(this.context).getProvider(WarmupHandlerMapping.VIEW_NAME,
-				this.context) != null;
+		return this.templates.getProvider(WarmupHandlerMapping.VIEW_NAME, this.context) != null;
 	}
 
 	private static WarmupRequest viewRequest(int repetitions) {
