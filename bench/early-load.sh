@@ -16,8 +16,15 @@
 # Then, per segment, the medians and the ratios the issue's targets use: median CPU per request
 # without/with, and the slowest JVM without against the slowest with.
 #
+# VARIANTS adds sides of the same jar with the starter on and more arguments, one JVM of each
+# in every round beside the pair, the order rotating from round to round, so that a part of the
+# starter can be left out and measured against the same JVMs: for example
+# VARIANTS='no-warmup=--tomcat-latency.warmup.enabled=false no-timers=--tomcat-latency.metrics.enabled=false'
+# (a variant's arguments are separated by commas).
+#
 # Usage: [PAIRS=6] [SEGMENTS=3] [SEGMENT=10] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
-#        [WITH_APP_ARGS='...'] [EXTRA_JAVA_OPTS='...'] [APP_DIR=...] bench/early-load.sh
+#        [WITH_APP_ARGS='...'] [VARIANTS='label=args ...'] [EXTRA_JAVA_OPTS='...'] [APP_DIR=...]
+#        bench/early-load.sh
 source "$(dirname "$0")/common.sh"
 
 APP_DIR=${APP_DIR:-$ROOT_DIR/bench/rest-app/target}
@@ -34,6 +41,13 @@ command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk" >&2;
 read -r -a EXTRA <<<"${EXTRA_JAVA_OPTS:-}"
 JAVA_OPTS+=("${EXTRA[@]}")
 read -r -a WITH_ARGS <<<"${WITH_APP_ARGS:-}"
+read -r -a VARIANT_SPECS <<<"${VARIANTS:-}"
+declare -A VARIANT_ARGS=()
+SIDES=(with without)
+for spec in "${VARIANT_SPECS[@]}"; do
+	VARIANT_ARGS[${spec%%=*}]=${spec#*=}
+	SIDES+=("${spec%%=*}")
+done
 APP_ARGS=(--management.endpoints.web.exposure.include=health,tomcatlatency)
 trap stop_samples EXIT
 WORK=$(mktemp -d)
@@ -72,7 +86,11 @@ breakdown() {
 measure() {
 	local variant=$1 number=$2 port log pid ticks out cpu requests segment
 	local args=("${WITH_ARGS[@]}")
-	[[ $variant == with ]] || args=(--tomcat-latency.enabled=false)
+	if [[ $variant == without ]]; then
+		args=(--tomcat-latency.enabled=false)
+	elif [[ $variant != with ]]; then
+		IFS=, read -r -a args <<<"${VARIANT_ARGS[$variant]}"
+	fi
 	port=$(free_port)
 	log="$WORK/$variant-$number.log"
 	start_jar "$JAR" "$port" "$log" "${APP_ARGS[@]}" "${args[@]}"
@@ -86,7 +104,7 @@ measure() {
 		requests=$(awk '/requests in/ { print $1 }' <<<"$out")
 		cpu=$(awk -v t="$ticks" -v hz="$HZ" -v n="$requests" 'BEGIN { printf "%.2f", t * 1e6 / hz / n }')
 		echo "$variant $segment $cpu" >>"$WORK/results"
-		printf 'JVM %d %-7s %3d-%3d s  %7s us CPU/request  %7d requests  ms: %s\n' "$number" "$variant" \
+		printf 'JVM %d %-9s %3d-%3d s  %7s us CPU/request  %7d requests  ms: %s\n' "$number" "$variant" \
 			$(((segment - 1) * SEGMENT)) $((segment * SEGMENT)) "$cpu" "$requests" \
 			"$(breakdown "$WORK/threads.$((segment - 1))" "$WORK/threads.$segment")"
 	done
@@ -94,20 +112,25 @@ measure() {
 }
 
 for ((pair = 1; pair <= PAIRS; pair++)); do
-	if ((pair % 2)); then order=(with without); else order=(without with); fi
-	for variant in "${order[@]}"; do
-		measure "$variant" "$pair"
+	# Rotated, so that no side always starts first: with two sides, they alternate.
+	for ((i = 0; i < ${#SIDES[@]}; i++)); do
+		measure "${SIDES[(i + pair - 1) % ${#SIDES[@]}]}" "$pair"
 	done
 done
 for ((segment = 1; segment <= SEGMENTS; segment++)); do
-	with=$(awk -v s="$segment" '$1 == "with" && $2 == s { print $3 }' "$WORK/results")
 	without=$(awk -v s="$segment" '$1 == "without" && $2 == s { print $3 }' "$WORK/results")
-	printf '%d-%d s: us CPU/request with: %s| without: %s| median without/with %.3f, slowest without/slowest with %.3f\n' \
-		$(((segment - 1) * SEGMENT)) $((segment * SEGMENT)) "$(tr '\n' ' ' <<<"$with")" "$(tr '\n' ' ' <<<"$without")" \
-		"$(awk -v a="$(median <<<"$without")" -v b="$(median <<<"$with")" 'BEGIN { print a / b }')" \
-		"$(awk -v a="$(sort -g <<<"$without" | tail -1)" -v b="$(sort -g <<<"$with" | tail -1)" 'BEGIN { print a / b }')"
+	for side in "${SIDES[@]}"; do
+		[[ $side != without ]] || continue
+		with=$(awk -v v="$side" -v s="$segment" '$1 == v && $2 == s { print $3 }' "$WORK/results")
+		printf '%d-%d s: us CPU/request %s: %s| without: %s| median without/%s %.3f, slowest without/slowest %s %.3f\n' \
+			$(((segment - 1) * SEGMENT)) $((segment * SEGMENT)) "$side" "$(tr '\n' ' ' <<<"$with")" \
+			"$(tr '\n' ' ' <<<"$without")" "$side" \
+			"$(awk -v a="$(median <<<"$without")" -v b="$(median <<<"$with")" 'BEGIN { print a / b }')" "$side" \
+			"$(awk -v a="$(sort -g <<<"$without" | tail -1)" -v b="$(sort -g <<<"$with" | tail -1)" 'BEGIN { print a / b }')"
+	done
 done
-echo "$TARGET, $PAIRS pairs of fresh JVMs of $(basename "$JAR"), without: --tomcat-latency.enabled=false," \
-	"with: ${WITH_ARGS[*]:-defaults}; endpoint exposed on both; wrk -t$THREADS -c$CONNECTIONS from readiness," \
+echo "$TARGET, $PAIRS rounds of fresh JVMs of $(basename "$JAR"), without: --tomcat-latency.enabled=false," \
+	"with: ${WITH_ARGS[*]:-defaults}${VARIANTS:+, variants: $VARIANTS}; endpoint exposed on all;" \
+	"wrk -t$THREADS -c$CONNECTIONS from readiness," \
 	"$SEGMENTS x ${SEGMENT}s; JVM options: ${JAVA_OPTS[*]}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
 rm -rf "$WORK"
