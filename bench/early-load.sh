@@ -48,7 +48,10 @@ for spec in "${VARIANT_SPECS[@]}"; do
 	VARIANT_ARGS[${spec%%=*}]=${spec#*=}
 	SIDES+=("${spec%%=*}")
 done
-APP_ARGS=(--management.endpoints.web.exposure.include=health,tomcatlatency)
+# Readiness, not the health endpoint, says when the load starts: the endpoint answers while the
+# warm-up still holds readiness back, and a load balancer waits for readiness.
+APP_ARGS=(--management.endpoints.web.exposure.include=health,tomcatlatency
+	--logging.level.org.springframework.boot.availability=debug)
 trap stop_samples EXIT
 WORK=$(mktemp -d)
 HZ=$(getconf CLK_TCK)
@@ -93,7 +96,7 @@ measure() {
 	fi
 	port=$(free_port)
 	log="$WORK/$variant-$number.log"
-	start_jar "$JAR" "$port" "$log" "${APP_ARGS[@]}" "${args[@]}"
+	READY_LOG_LINE=$READINESS_LINE start_jar "$JAR" "$port" "$log" "${APP_ARGS[@]}" "${args[@]}"
 	pid=${PIDS[-1]}
 	thread_ticks "$pid" >"$WORK/threads.0"
 	for ((segment = 1; segment <= SEGMENTS; segment++)); do
