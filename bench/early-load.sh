@@ -24,6 +24,7 @@
 #
 # Usage: [PAIRS=6] [SEGMENTS=3] [SEGMENT=10] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
 #        [WITH_APP_ARGS='...'] [VARIANTS='label=args ...'] [EXTRA_JAVA_OPTS='...'] [APP_DIR=...]
+#        [JAVA=/path/to/bin/java]
 #        bench/early-load.sh
 source "$(dirname "$0")/common.sh"
 
@@ -135,5 +136,5 @@ done
 echo "$TARGET, $PAIRS rounds of fresh JVMs of $(basename "$JAR"), without: --tomcat-latency.enabled=false," \
 	"with: ${WITH_ARGS[*]:-defaults}${VARIANTS:+, variants: $VARIANTS}; endpoint exposed on all;" \
 	"wrk -t$THREADS -c$CONNECTIONS from readiness," \
-	"$SEGMENTS x ${SEGMENT}s; JVM options: ${JAVA_OPTS[*]}; $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."
+	"$SEGMENTS x ${SEGMENT}s; JVM options: ${JAVA_OPTS[*]}; $(nproc) cores, $("${JAVA:-java}" -version 2>&1 | head -1), $(date -u +%FT%TZ)."
 rm -rf "$WORK"
