@@ -41,11 +41,17 @@ class DeploymentShapesIT {
 		String java25 = Java25.home().resolve("bin/java").toString();
 		int port = LoggedProcess.freePort();
 		try (SampleJar sample = SampleJar.launch(LOOPBACK, port, port, List.of(java25),
-				"--spring.threads.virtual.enabled=true")) {
+				"--spring.threads.virtual.enabled=true", "--logging.level.io.github.tomcatlatency.warmup=debug")) {
 			assertWarmedQuietly(sample);
 			// Tomcat's virtual threads are named tomcat-handler-N, the log shows the
 			// thread name's last 15 characters.
 			assertThat(sample.output()).as("requests on virtual threads").contains("[omcat-handler-");
+			// Side by side, cold requests on virtual threads can hang start-up in Spring
+			// Boot's nested-jar class loading: the built-in requests go on one lane, the
+			// thread tomcat-latency-warmup, without its helper tomcat-latency-warmup-1.
+			assertThat(sample.output()).as("built-in requests sent one at a time")
+				.contains("[-latency-warmup] i.g.t.warmup.internal.WarmupRunner")
+				.doesNotContain("[atency-warmup-1]");
 		}
 	}
 

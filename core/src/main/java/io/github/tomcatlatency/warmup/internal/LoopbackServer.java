@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.AbstractProtocol;
+import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,9 +23,12 @@ public final class LoopbackServer {
 
 	private final @Nullable ServerCertificates tls;
 
-	LoopbackServer(URI uri, @Nullable ServerCertificates tls) {
+	private final boolean virtualThreads;
+
+	LoopbackServer(URI uri, @Nullable ServerCertificates tls, boolean virtualThreads) {
 		this.uri = uri;
 		this.tls = tls;
+		this.virtualThreads = virtualThreads;
 	}
 
 	/**
@@ -39,13 +43,13 @@ public final class LoopbackServer {
 		Connector[] connectors = tomcat.getService().findConnectors();
 		for (Connector connector : connectors) {
 			if (connector.getLocalPort() > 0 && !connector.getSecure() && !"https".equals(connector.getScheme())) {
-				return new LoopbackServer(uri("http", connector, contextPath), null);
+				return new LoopbackServer(uri("http", connector, contextPath), null, onVirtualThreads(connector));
 			}
 		}
 		for (Connector connector : connectors) {
 			ServerCertificates tls = (connector.getLocalPort() > 0) ? ServerCertificates.of(connector) : null;
 			if (tls != null) {
-				return new LoopbackServer(uri("https", connector, contextPath), tls);
+				return new LoopbackServer(uri("https", connector, contextPath), tls, onVirtualThreads(connector));
 			}
 		}
 		return null;
@@ -65,6 +69,18 @@ public final class LoopbackServer {
 	 */
 	@Nullable ServerCertificates tls() {
 		return this.tls;
+	}
+
+	/**
+	 * Return whether the connector runs its requests on virtual threads.
+	 * @return {@code true} when it does
+	 */
+	boolean virtualThreads() {
+		return this.virtualThreads;
+	}
+
+	private static boolean onVirtualThreads(Connector connector) {
+		return connector.getProtocolHandler().getExecutor() instanceof VirtualThreadExecutor;
 	}
 
 	private static URI uri(String scheme, Connector connector, String contextPath) {

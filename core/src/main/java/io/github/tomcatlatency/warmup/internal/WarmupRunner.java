@@ -123,7 +123,12 @@ public final class WarmupRunner {
 		WarmupClient client = new WarmupClient(server, this.marker::token);
 		RequestSending sending = sending(client, System.nanoTime() + this.timeout.toNanos(), null);
 		List<WarmupRequest> own = requests.subList(0, builtIn);
-		Thread thread = new Thread(() -> sending.sendAll(own, BUILT_IN_LANES), "tomcat-latency-warmup");
+		// On virtual threads, one at a time: two cold requests side by side can each
+		// block on a class load, pinned to a carrier thread, waiting for a lock of the
+		// nested-jar loader that a third holds while it waits for a carrier
+		// (spring-boot#51463). On two CPUs that hung start-up.
+		int lanes = server.virtualThreads() ? 1 : BUILT_IN_LANES;
+		Thread thread = new Thread(() -> sending.sendAll(own, lanes), "tomcat-latency-warmup");
 		thread.setDaemon(true);
 		this.builtInPart = new BuiltInPart(client, requests.subList(builtIn, requests.size()), sending, Instant.now(),
 				thread);

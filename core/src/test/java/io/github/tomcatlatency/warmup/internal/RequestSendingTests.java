@@ -141,7 +141,7 @@ class RequestSendingTests {
 	}
 
 	private RequestSending sending(URI server, long deadline, @Nullable TrafficPause pause, BooleanSupplier cancelled) {
-		return new RequestSending(new WarmupClient(new LoopbackServer(server, null), () -> "the-token"),
+		return new RequestSending(new WarmupClient(new LoopbackServer(server, null, false), () -> "the-token"),
 				REQUEST_TIMEOUT, deadline, pause, cancelled, this.told::add);
 	}
 

@@ -31,7 +31,7 @@ class WarmupClientTests {
 
 	private final PlainHttpServer server = PlainHttpServer.start();
 
-	private final WarmupClient client = new WarmupClient(new LoopbackServer(this.server.uri(), null),
+	private final WarmupClient client = new WarmupClient(new LoopbackServer(this.server.uri(), null, false),
 			() -> "the-token");
 
 	@AfterEach
@@ -151,7 +151,7 @@ class WarmupClientTests {
 	@Test
 	void aServerThatDoesNotListenIsUnreachable() {
 		WarmupClient client = new WarmupClient(
-				new LoopbackServer(URI.create("http://127.0.0.1:" + PlainHttpServer.freePort()), null),
+				new LoopbackServer(URI.create("http://127.0.0.1:" + PlainHttpServer.freePort()), null, false),
 				() -> "the-token");
 		for (String method : new String[] { "GET", "PATCH" }) {
 			Sent sent = client.send(new WarmupRequest(Origin.CONFIGURED, method, "/", Map.of(), null, 1), TIMEOUT);

@@ -88,8 +88,8 @@ class WarmupVerdictTests {
 
 	private static WarmupResult verdict(URI server, long deadline, String... paths) {
 		RequestSending sending = new RequestSending(
-				new WarmupClient(new LoopbackServer(server, null), () -> "the-token"), Duration.ofSeconds(30), deadline,
-				null, () -> false, (result) -> {
+				new WarmupClient(new LoopbackServer(server, null, false), () -> "the-token"), Duration.ofSeconds(30),
+				deadline, null, () -> false, (result) -> {
 				});
 		sending.sendAll(List.of(paths).stream().map((path) -> WarmupRequest.get(Origin.CONFIGURED, path)).toList(), 1);
 		return WarmupVerdict.of(server, Instant.EPOCH, 12.5, TIMEOUT, sending.results(), sending);
