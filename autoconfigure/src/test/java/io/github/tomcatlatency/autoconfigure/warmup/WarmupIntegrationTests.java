@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -598,17 +599,23 @@ class WarmupIntegrationTests {
 	void backgroundRequestsWithoutAPauseAreListedAsNotSentAndNamedOnce(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = start("test.never-a-pause=true")) {
 			WarmupRunner runner = context.getBean(WarmupRunner.class);
-			await().atMost(60, TimeUnit.SECONDS).until(() -> runner.getResult().requests().size() == 2);
+			await().atMost(60, TimeUnit.SECONDS).until(() -> runner.getResult().requests().size() == 3);
 			WarmupResult result = runner.getResult();
 			assertThat(result.requests()).extracting(RequestResult::path, RequestResult::status, RequestResult::outcome)
-				.containsExactly(tuple("/warmed", null, Outcome.NOT_SENT), tuple("/echo", null, Outcome.NOT_SENT));
+				.containsExactly(tuple("/warmed", null, Outcome.NOT_SENT), tuple("/warmed", null, Outcome.NOT_SENT),
+						tuple("/echo", null, Outcome.NOT_SENT));
 			assertThat(result.state()).isEqualTo(State.INCOMPLETE);
-			assertThat(result.message()).startsWith("2 of 2 requests did not warm their route (GET /warmed: not sent: "
+			assertThat(result.message()).startsWith("3 of 3 requests did not warm their route (GET /warmed: not sent: "
 					+ "the application's traffic left no pause of 2 s within 1000 ms");
+			// Counted alike before and after: each repetition is a request.
+			assertThat(output.getAll().lines().filter((line) -> line.contains("more follow"))).singleElement()
+				.asString()
+				.contains("Tomcat warm-up sent 0 requests in ")
+				.contains(" ms before accepting traffic, 3 more follow in the background");
 			assertThat(output.getAll().lines().filter((line) -> line.contains("did not send"))).singleElement()
 				.asString()
 				.contains(" INFO ")
-				.endsWith("Tomcat warm-up did not send 2 of its requests after readiness (GET /warmed, GET /echo): "
+				.endsWith("Tomcat warm-up did not send 3 of its requests after readiness (GET /warmed, GET /echo): "
 						+ "the application's traffic left no pause of 2 s within 1000 ms; their routes are warmed "
 						+ "by their first real requests");
 		}
@@ -941,7 +948,7 @@ class WarmupIntegrationTests {
 
 	/**
 	 * A warm-up whose server never stands still, as under steady traffic: nothing before
-	 * readiness, two requests after it.
+	 * readiness, three requests after it, one of them sent twice.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty("test.never-a-pause")
@@ -953,7 +960,7 @@ class WarmupIntegrationTests {
 			AtomicLong activity = new AtomicLong();
 			return new WarmupRunner(() -> LoopbackServer.of(tomcat.get(), ""), activity::incrementAndGet,
 					Duration.ofSeconds(2), List::of,
-					() -> List.of(WarmupRequest.get(Origin.BUILT_IN, "/warmed"),
+					() -> List.of(new WarmupRequest(Origin.BUILT_IN, "GET", "/warmed", Map.of(), null, 2),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
 					marker, taskResults, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
 		}

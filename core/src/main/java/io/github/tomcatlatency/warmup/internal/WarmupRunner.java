@@ -162,7 +162,10 @@ public final class WarmupRunner {
 				WarmupLog.closing();
 			}
 			else {
-				WarmupLog.ready(ready, background.size(), this.unreachable);
+				// Counted as sent, each repetition once, as the requests before readiness
+				// are.
+				WarmupLog.ready(ready, background.stream().mapToInt(WarmupRequest::repetitions).sum(),
+						this.unreachable);
 			}
 			if (this.failOnError && ready.state() != State.COMPLETED && !this.stopping) {
 				throw new IllegalStateException("Tomcat warm-up " + WarmupLog.describe(ready.state()) + ": "

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.util.ClassUtils;
 
@@ -38,20 +39,37 @@ final class ErrorPageCode {
 	 */
 	static @Nullable String applicationCode(ListableBeanFactory beans) {
 		ClassLoader classLoader = ErrorPageCode.class.getClassLoader();
-		for (String typeName : ERROR_PAGE_TYPES) {
-			if (!ClassUtils.isPresent(typeName, classLoader)) {
+		List<Class<?>> types = ERROR_PAGE_TYPES.stream()
+			.filter((typeName) -> ClassUtils.isPresent(typeName, classLoader))
+			.<Class<?>>map((typeName) -> ClassUtils.resolveClassName(typeName, classLoader))
+			.toList();
+		// One pass over the beans' types, not a search by type per error page type: the
+		// warm-up runs after start-up, and each such search runs the bean factory's
+		// type matching on every bean again, which made the JIT compile that start-up
+		// code while the application's first traffic waited for the compiler.
+		for (String name : beans.getBeanDefinitionNames()) {
+			Class<?> beanType = typeOf(beans, name);
+			if (beanType == null || ClassUtils.getUserClass(beanType).getName().startsWith("org.springframework.")) {
 				continue;
 			}
-			Class<?> type = ClassUtils.resolveClassName(typeName, classLoader);
-			for (String name : beans.getBeanNamesForType(type, true, false)) {
-				Class<?> beanType = beans.getType(name, false);
-				if (beanType != null
-						&& !ClassUtils.getUserClass(beanType).getName().startsWith("org.springframework.")) {
+			for (Class<?> type : types) {
+				if (type.isAssignableFrom(beanType)) {
 					return type.getSimpleName() + " '" + name + "' (" + beanType.getName() + ")";
 				}
 			}
 		}
 		return null;
+	}
+
+	private static @Nullable Class<?> typeOf(ListableBeanFactory beans, String name) {
+		try {
+			return beans.getType(name, false);
+		}
+		catch (BeansException ex) {
+			// A bean whose type cannot be told without creating it, as a search by type
+			// skips it.
+			return null;
+		}
 	}
 
 }

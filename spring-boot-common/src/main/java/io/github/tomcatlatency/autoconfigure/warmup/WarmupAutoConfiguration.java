@@ -165,8 +165,10 @@ public final class WarmupAutoConfiguration {
 		private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
 			// Those created: one never created holds no warm-up meter, and creating one
 			// here could happen as the application closes, when the warm-up's requests
-			// after readiness end.
-			return Arrays.stream(beanFactory.getBeanNamesForType(MeterRegistry.class, true, false))
+			// after readiness end. The singletons themselves, not a search by type: it
+			// would run the bean factory's type matching on every bean once more after
+			// start-up, which the JIT then compiles while the first traffic waits.
+			return Arrays.stream(beanFactory.getSingletonNames())
 				.map(beanFactory::getSingleton)
 				.filter(MeterRegistry.class::isInstance)
 				.map(MeterRegistry.class::cast);
