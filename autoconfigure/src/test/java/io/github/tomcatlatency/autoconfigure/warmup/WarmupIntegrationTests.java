@@ -404,13 +404,30 @@ class WarmupIntegrationTests {
 	void anErrorControllerOfTheApplicationKeepsTheErrorPageOutOfTheWarmup() {
 		ApplicationErrorController.called.set(0);
 		try (ConfigurableApplicationContext context = start("test.error-controller=true")) {
-			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
-			assertThat(result.state()).isEqualTo(State.COMPLETED);
-			assertThat(result.requests()).extracting(RequestResult::path)
-				.isNotEmpty()
-				.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
-			assertThat(ApplicationErrorController.called).hasValue(0);
+			assertErrorPageLeftOut(context);
 		}
+	}
+
+	@Test
+	void anErrorControllerRegisteredWithoutABeanDefinitionKeepsTheErrorPageOutOfTheWarmup() {
+		ApplicationErrorController.called.set(0);
+		try (ConfigurableApplicationContext context = builder()
+			.initializers((initializing) -> initializing.getBeanFactory()
+				.registerSingleton("applicationErrorController", new ApplicationErrorController()))
+			.run()) {
+			assertErrorPageLeftOut(context);
+		}
+	}
+
+	private static void assertErrorPageLeftOut(ConfigurableApplicationContext context) {
+		// The error page's requests would follow readiness: wait for the warm-up's end.
+		await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+		WarmupResult result = context.getBean(WarmupRunner.class).getResult();
+		assertThat(result.state()).isEqualTo(State.COMPLETED);
+		assertThat(result.requests()).extracting(RequestResult::path)
+			.contains("/actuator/health")
+			.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
+		assertThat(ApplicationErrorController.called).hasValue(0);
 	}
 
 	@Test
@@ -671,13 +688,15 @@ class WarmupIntegrationTests {
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {
+		return builder().properties(properties).run();
+	}
+
+	private static SpringApplicationBuilder builder() {
 		// Jetty is on the test class path for back-off tests; a management context would
 		// find both.
 		return new SpringApplicationBuilder(TestApplication.class)
 			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
-			.properties("server.port=0", "tomcat-latency.warmup.traffic-pause=100ms")
-			.properties(properties)
-			.run();
+			.properties("server.port=0", "tomcat-latency.warmup.traffic-pause=100ms");
 	}
 
 	private static int port(ConfigurableApplicationContext context) {

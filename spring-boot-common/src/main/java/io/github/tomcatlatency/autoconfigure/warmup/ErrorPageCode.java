@@ -1,11 +1,13 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -47,7 +49,7 @@ final class ErrorPageCode {
 		// warm-up runs after start-up, and each such search runs the bean factory's
 		// type matching on every bean again, which made the JIT compile that start-up
 		// code while the application's first traffic waited for the compiler.
-		for (String name : beans.getBeanDefinitionNames()) {
+		for (String name : beanNames(beans)) {
 			Class<?> beanType = typeOf(beans, name);
 			if (beanType == null || ClassUtils.getUserClass(beanType).getName().startsWith("org.springframework.")) {
 				continue;
@@ -59,6 +61,20 @@ final class ErrorPageCode {
 			}
 		}
 		return null;
+	}
+
+	private static List<String> beanNames(ListableBeanFactory beans) {
+		List<String> names = new ArrayList<>(List.of(beans.getBeanDefinitionNames()));
+		if (beans instanceof ConfigurableApplicationContext context) {
+			// Singletons registered without a definition, which a search by type finds
+			// too.
+			for (String singleton : context.getBeanFactory().getSingletonNames()) {
+				if (!context.containsBeanDefinition(singleton)) {
+					names.add(singleton);
+				}
+			}
+		}
+		return names;
 	}
 
 	private static @Nullable Class<?> typeOf(ListableBeanFactory beans, String name) {
