@@ -1,13 +1,12 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeansException;
-import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -39,17 +38,19 @@ final class ErrorPageCode {
 	 * @return a description of that bean, or {@code null} when only the framework's code
 	 * renders the error page
 	 */
-	static @Nullable String applicationCode(ListableBeanFactory beans) {
+	static @Nullable String applicationCode(ConfigurableListableBeanFactory beans) {
 		ClassLoader classLoader = ErrorPageCode.class.getClassLoader();
 		List<Class<?>> types = ERROR_PAGE_TYPES.stream()
 			.filter((typeName) -> ClassUtils.isPresent(typeName, classLoader))
 			.<Class<?>>map((typeName) -> ClassUtils.resolveClassName(typeName, classLoader))
 			.toList();
-		// One pass over the beans' types, not a search by type per error page type: the
-		// warm-up runs after start-up, and each such search runs the bean factory's
+		// One pass over the beans' types (definitions and singletons registered without
+		// one, as a search by type sees them), not a search by type per error page type:
+		// the warm-up runs after start-up, and each such search runs the bean factory's
 		// type matching on every bean again, which made the JIT compile that start-up
 		// code while the application's first traffic waited for the compiler.
-		for (String name : beanNames(beans)) {
+		for (Iterator<String> names = beans.getBeanNamesIterator(); names.hasNext();) {
+			String name = names.next();
 			Class<?> beanType = typeOf(beans, name);
 			if (beanType == null || ClassUtils.getUserClass(beanType).getName().startsWith("org.springframework.")) {
 				continue;
@@ -63,21 +64,7 @@ final class ErrorPageCode {
 		return null;
 	}
 
-	private static List<String> beanNames(ListableBeanFactory beans) {
-		List<String> names = new ArrayList<>(List.of(beans.getBeanDefinitionNames()));
-		if (beans instanceof ConfigurableApplicationContext context) {
-			// Singletons registered without a definition, which a search by type finds
-			// too.
-			for (String singleton : context.getBeanFactory().getSingletonNames()) {
-				if (!context.containsBeanDefinition(singleton)) {
-					names.add(singleton);
-				}
-			}
-		}
-		return names;
-	}
-
-	private static @Nullable Class<?> typeOf(ListableBeanFactory beans, String name) {
+	private static @Nullable Class<?> typeOf(ConfigurableListableBeanFactory beans, String name) {
 		try {
 			return beans.getType(name, false);
 		}

@@ -49,6 +49,7 @@ import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -105,7 +106,7 @@ public final class WarmupAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	WarmupRunner tomcatLatencyWarmupRunner(ApplicationContext context, EmbeddedTomcat tomcat,
+	WarmupRunner tomcatLatencyWarmupRunner(ConfigurableApplicationContext context, EmbeddedTomcat tomcat,
 			TomcatLatencyProperties properties, WarmupRequestMarker marker, WarmupTaskResults taskResults,
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,

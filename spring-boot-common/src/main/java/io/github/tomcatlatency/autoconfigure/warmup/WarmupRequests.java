@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.template.TemplateAvailabilityProviders;
-import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.util.StringUtils;
@@ -45,7 +45,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final Warmup properties;
 
-	private final ApplicationContext context;
+	private final ConfigurableApplicationContext context;
 
 	private final ObjectProvider<FrameworkRoutes> frameworkRoutes;
 
@@ -59,7 +59,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	// cache what they found.
 	private final TemplateAvailabilityProviders templates;
 
-	WarmupRequests(Warmup properties, ApplicationContext context, ObjectProvider<FrameworkRoutes> frameworkRoutes,
+	WarmupRequests(Warmup properties, ConfigurableApplicationContext context,
+			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		this.properties = properties;
@@ -150,7 +151,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		if (rendersWarmupView()) {
 			requests.add(viewRequest(VIEW_REPETITIONS_AFTER_READINESS));
 		}
-		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context);
+		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context.getBeanFactory());
 		if (applicationErrorHandling == null) {
 			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
 			// The HTML error page runs the application's template engine, layout and
