@@ -11,6 +11,7 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.criteria.ParameterExpression;
 import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Root;
 import jakarta.persistence.metamodel.EntityType;
@@ -19,19 +20,24 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.ClassUtils;
+
 /**
  * Runs a JPA persistence unit's query engine once, which the first query of every data
  * route otherwise pays for (parsing, translation to SQL, the first JDBC statement): in a
  * transaction of its own that is rolled back, on the first entity of the metamodel, JPQL
  * queries in the shapes Spring Data's repositories send (a count, a derived query with
- * {@code upper}, {@code like}, {@code or} and an order) and a criteria query. The parser
- * is cold until it has seen those shapes: it is most of a data route's first request.
- * Every query that runs asks for rows whose identifier is null: the database answers from
- * the primary key without scanning the table, no entity is ever loaded and no application
- * code runs. Then each entity is looked up by an identifier no generator hands out
- * ({@code Long.MIN_VALUE}, a random UUID, ...): Hibernate builds the entity's loader and
- * runs the load path a repository's {@code findById} takes, and the database answers from
- * the primary key with no row.
+ * {@code upper}, {@code like}, {@code or} and an order) and the derived query's shape as
+ * a criteria query. The parser is cold until it has seen those shapes: it is most of a
+ * data route's first request. Spring Data JPA 3 builds its derived queries with the
+ * criteria API, which Hibernate does not parse: with it, the derived query's JPQL is left
+ * out, as the application never sends it and parsing it would only give the JIT work when
+ * traffic arrives. Every query that runs asks for rows whose identifier is null: the
+ * database answers from the primary key without scanning the table, no entity is ever
+ * loaded and no application code runs. Then each entity is looked up by an identifier no
+ * generator hands out ({@code Long.MIN_VALUE}, a random UUID, ...): Hibernate builds the
+ * entity's loader and runs the load path a repository's {@code findById} takes, and the
+ * database answers from the primary key with no row.
  * <p>
  * It needs only the persistence unit, so it can run while the application still starts,
  * see {@link BackgroundWarmup}. A persistence unit without resource-local transactions
@@ -46,6 +52,16 @@ public final class JpaQueryWarmup implements Runnable {
 	 * millisecond of CPU before readiness.
 	 */
 	private static final int MAX_ENTITIES_FOUND = 100;
+
+	/**
+	 * Whether the JPQL in a derived query's shape is worth parsing: Spring Data JPA 4
+	 * renders derived queries as JPQL with this builder, 3 builds criteria queries; an
+	 * application without Spring Data JPA writes its own JPQL.
+	 */
+	private static final boolean DERIVED_QUERIES_AS_JPQL = ClassUtils.isPresent(
+			"org.springframework.data.jpa.repository.query.JpqlQueryBuilder", JpaQueryWarmup.class.getClassLoader())
+			|| !ClassUtils.isPresent("org.springframework.data.jpa.repository.support.JpaRepositoryFactory",
+					JpaQueryWarmup.class.getClassLoader());
 
 	private final EntityManagerFactory entityManagerFactory;
 
@@ -105,7 +121,7 @@ public final class JpaQueryWarmup implements Runnable {
 		entityManager.createQuery("select count(*) from " + entity.getName() + " x", Long.class);
 		entityManager.createQuery("select count(*) from " + entity.getName() + " x where " + noRow, Long.class)
 			.getSingleResult();
-		if (text != null) {
+		if (text != null && DERIVED_QUERIES_AS_JPQL) {
 			// The shape of a derived query such as findByNameContainingIgnoreCase: the
 			// HQL parser learns the functions, predicates and ordering that repository
 			// queries share.
@@ -125,15 +141,18 @@ public final class JpaQueryWarmup implements Runnable {
 		Root<T> root = query.from(entity);
 		Path<?> idPath = root.get(id);
 		if (text == null) {
-			query.where(builder.isNull(idPath));
+			query.where(builder.isNull(idPath)).orderBy(builder.asc(idPath));
+			entityManager.createQuery(query).setMaxResults(1).getResultList();
+			return;
 		}
-		else {
-			@SuppressWarnings("unchecked")
-			Path<String> textPath = root.get((SingularAttribute<? super T, String>) text);
-			query.where(builder.isNull(idPath), builder.like(builder.upper(textPath), "%WARM-UP%"));
-		}
-		query.orderBy(builder.asc(idPath));
-		entityManager.createQuery(query).setMaxResults(1).getResultList();
+		// The same shape built as Spring Data JPA 3 builds a derived query: a parameter,
+		// upper, like with an escape character, and an order.
+		@SuppressWarnings("unchecked")
+		Path<String> textPath = root.get((SingularAttribute<? super T, String>) text);
+		ParameterExpression<String> pattern = builder.parameter(String.class);
+		query.where(builder.isNull(idPath), builder.like(builder.upper(textPath), builder.upper(pattern), '\\'))
+			.orderBy(builder.asc(textPath), builder.desc(idPath));
+		entityManager.createQuery(query).setParameter(pattern, "%WARM-UP%").setMaxResults(1).getResultList();
 	}
 
 	private static void findEach(EntityManager entityManager, Set<EntityType<?>> entities) {
