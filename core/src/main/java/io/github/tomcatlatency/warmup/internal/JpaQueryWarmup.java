@@ -54,14 +54,19 @@ public final class JpaQueryWarmup implements Runnable {
 	private static final int MAX_ENTITIES_FOUND = 100;
 
 	/**
+	 * Whether Spring Data JPA is on the class path.
+	 */
+	static final boolean SPRING_DATA_JPA_PRESENT = ClassUtils.isPresent(
+			"org.springframework.data.jpa.repository.support.JpaRepositoryFactory",
+			JpaQueryWarmup.class.getClassLoader());
+
+	/**
 	 * Whether the JPQL in a derived query's shape is worth parsing: Spring Data JPA 4
 	 * renders derived queries as JPQL with this builder, 3 builds criteria queries; an
 	 * application without Spring Data JPA writes its own JPQL.
 	 */
-	private static final boolean DERIVED_QUERIES_AS_JPQL = ClassUtils.isPresent(
-			"org.springframework.data.jpa.repository.query.JpqlQueryBuilder", JpaQueryWarmup.class.getClassLoader())
-			|| !ClassUtils.isPresent("org.springframework.data.jpa.repository.support.JpaRepositoryFactory",
-					JpaQueryWarmup.class.getClassLoader());
+	private static final boolean DERIVED_QUERIES_AS_JPQL = !SPRING_DATA_JPA_PRESENT || ClassUtils.isPresent(
+			"org.springframework.data.jpa.repository.query.JpqlQueryBuilder", JpaQueryWarmup.class.getClassLoader());
 
 	private final EntityManagerFactory entityManagerFactory;
 

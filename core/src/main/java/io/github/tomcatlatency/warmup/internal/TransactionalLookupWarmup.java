@@ -12,7 +12,6 @@ import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.orm.jpa.SharedEntityManagerCreator;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.interceptor.TransactionInterceptor;
-import org.springframework.util.ClassUtils;
 
 /**
  * Runs the way every Spring Data JPA repository read takes through Spring's transaction
@@ -32,10 +31,6 @@ import org.springframework.util.ClassUtils;
  * several persistence units and none of them primary.
  */
 public final class TransactionalLookupWarmup implements WarmupTask {
-
-	private static final boolean SPRING_DATA_JPA_PRESENT = ClassUtils.isPresent(
-			"org.springframework.data.jpa.repository.support.JpaRepositoryFactory",
-			TransactionalLookupWarmup.class.getClassLoader());
 
 	private final ObjectProvider<TransactionInterceptor> interceptors;
 
@@ -80,7 +75,7 @@ public final class TransactionalLookupWarmup implements WarmupTask {
 	 * @return the lookup, or {@code null} without an entity to look up
 	 */
 	@Nullable Runnable lookup(EntityManagerFactory factory) {
-		if (SPRING_DATA_JPA_PRESENT) {
+		if (JpaQueryWarmup.SPRING_DATA_JPA_PRESENT) {
 			RepositoryLookup repositoryLookup = RepositoryLookup.create(this.beanFactory, factory);
 			if (repositoryLookup != null) {
 				return repositoryLookup;
