@@ -78,8 +78,11 @@ final class RequestSending {
 		List<WarmupRequest> sends = requests.stream()
 			.flatMap((request) -> Collections.nCopies(request.repetitions(), request).stream())
 			.toList();
-		int first = this.results.size();
-		this.results.addAll(Collections.nCopies(sends.size(), null));
+		int first;
+		synchronized (this.results) {
+			first = this.results.size();
+			this.results.addAll(Collections.nCopies(sends.size(), null));
+		}
 		AtomicInteger next = new AtomicInteger();
 		// A request that failed is not repeated: it would fail again.
 		Set<WarmupRequest> failed = ConcurrentHashMap.newKeySet();
@@ -88,7 +91,9 @@ final class RequestSending {
 				WarmupRequest request = sends.get(i);
 				RequestResult result = failed.contains(request) ? null : sendOne(request);
 				if (result != null) {
-					this.results.set(first + i, result);
+					synchronized (this.results) {
+						this.results.set(first + i, result);
+					}
 					if (result.failed()) {
 						failed.add(request);
 					}
@@ -112,9 +117,11 @@ final class RequestSending {
 				interrupted(ex);
 			}
 		}
-		for (int i = 0; i < sends.size(); i++) {
-			if (this.results.get(first + i) == null && !failed.contains(sends.get(i))) {
-				this.unsent.add(sends.get(i));
+		synchronized (this.results) {
+			for (int i = 0; i < sends.size(); i++) {
+				if (this.results.get(first + i) == null && !failed.contains(sends.get(i))) {
+					this.unsent.add(sends.get(i));
+				}
 			}
 		}
 	}
@@ -162,12 +169,22 @@ final class RequestSending {
 	}
 
 	/**
-	 * Return the results of the requests sent, in the order they were asked for.
+	 * Send nothing more, and count the sending as out of time: its deadline has passed
+	 * and the warm-up no longer waits for it.
+	 */
+	void abandon() {
+		this.timedOut = true;
+	}
+
+	/**
+	 * Return the results of the requests that have ended, in the order they were asked
+	 * for: all of them once {@link #sendAll} has returned, those so far before that.
 	 * @return the results
 	 */
 	List<RequestResult> results() {
-		// Every lane has been joined: what it wrote is visible here.
-		return this.results.stream().filter(Objects::nonNull).map(Objects::requireNonNull).toList();
+		synchronized (this.results) {
+			return this.results.stream().filter(Objects::nonNull).map(Objects::requireNonNull).toList();
+		}
 	}
 
 	/**
@@ -176,7 +193,9 @@ final class RequestSending {
 	 * @return the requests not sent
 	 */
 	List<WarmupRequest> unsent() {
-		return this.unsent;
+		synchronized (this.results) {
+			return List.copyOf(this.unsent);
+		}
 	}
 
 	/**

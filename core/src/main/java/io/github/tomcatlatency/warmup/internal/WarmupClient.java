@@ -1,24 +1,27 @@
 package io.github.tomcatlatency.warmup.internal;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.Authenticator;
 import java.net.ConnectException;
-import java.net.HttpURLConnection;
+import java.net.InetSocketAddress;
 import java.net.Proxy;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse.BodyHandlers;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.SSLSocket;
 
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -28,10 +31,13 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 
 /**
- * Sends one warm-up request to the server and tells what came of it: never through a
- * proxy, never with credentials the request does not carry, never following a redirect,
- * the response read to its end (so that the connection is reused) unless it ends past the
- * request's timeout or is larger than {@value #MAX_BODY} bytes.
+ * Sends one warm-up request to the server and tells what came of it, over a connection of
+ * its own that it closes at the end: HTTP/1.1 straight to the server's address, never
+ * through a proxy, never with credentials the request does not carry, never following a
+ * redirect, the response read to its end unless it is larger than {@value #MAX_BODY}
+ * bytes. Its own connection bounds it: each read waits only for the time the request has
+ * left, whatever the method, and {@link #abandon()} closes every connection on its way,
+ * which ends a read that blocks.
  */
 final class WarmupClient {
 
@@ -40,16 +46,13 @@ final class WarmupClient {
 	 */
 	static final long MAX_BODY = 16 * 1024 * 1024;
 
-	private static final Authenticator NO_CREDENTIALS = new Authenticator() {
-	};
-
 	private final URI server;
 
 	private final @Nullable ServerCertificates tls;
 
 	private final Supplier<String> token;
 
-	private @Nullable HttpClient patchClient;
+	private final Set<Socket> onTheirWay = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Create a client.
@@ -74,13 +77,18 @@ final class WarmupClient {
 	 */
 	Sent send(WarmupRequest request, Duration timeout) {
 		long start = System.nanoTime();
+		long deadline = start + timeout.toNanos();
+		byte[] head;
 		byte[] body = (request.body() != null) ? request.body().getBytes(StandardCharsets.UTF_8) : null;
-		if ("PATCH".equals(request.method())) {
-			return sendPatch(request, timeout, body, start);
-		}
-		HttpURLConnection connection;
 		try {
-			connection = connect(request, timeout, body);
+			head = head(request, body);
+		}
+		catch (IllegalArgumentException ex) {
+			return new Sent(result(request, start, null, describe(ex)), false);
+		}
+		Socket socket;
+		try {
+			socket = connect(deadline);
 		}
 		catch (ConnectException | SocketTimeoutException ex) {
 			return new Sent(result(request, start, null, describe(ex)), true);
@@ -88,136 +96,136 @@ final class WarmupClient {
 		catch (IOException | RuntimeException ex) {
 			return new Sent(result(request, start, null, describe(ex)), false);
 		}
-		try {
+		this.onTheirWay.add(socket);
+		try (socket) {
+			OutputStream out = new BufferedOutputStream(socket.getOutputStream());
+			out.write(head);
 			if (body != null) {
-				try (OutputStream out = connection.getOutputStream()) {
-					out.write(body);
-				}
+				out.write(body);
 			}
-			int status = connection.getResponseCode();
-			try (InputStream response = (status < 400) ? connection.getInputStream() : connection.getErrorStream()) {
-				if (response != null && !readToTheEnd(response, start + timeout.toNanos())) {
-					// A body that streams on, or a large one: the handler has run.
-					connection.disconnect();
-				}
-			}
-			RequestResult result = result(request, start, status, null);
+			out.flush();
+			HttpResponseReader response = HttpResponseReader
+				.read(new BufferedInputStream(new DeadlineInputStream(socket, deadline)));
+			// A body that streams on, or a large one: the handler has run.
+			response.readBody(!"HEAD".equals(request.method()), MAX_BODY);
+			RequestResult result = result(request, start, response.status(), null);
 			if (result.outcome() == Outcome.WARMED && forStartersRoute(request)
-					&& connection.getHeaderField(WarmupHandlerMapping.REACHED_HEADER) == null) {
-				result = new RequestResult(result.origin(), result.method(), result.path(), status, result.latencyMs(),
+					&& response.header(WarmupHandlerMapping.REACHED_HEADER) == null) {
+				result = new RequestResult(result.origin(), result.method(), result.path(), result.status(),
+						result.latencyMs(),
 						"answered by something other than the starter's warm-up route "
 								+ "(the DispatcherServlet is not mapped where the warm-up sent it)",
 						Outcome.NOT_WARMED);
 			}
 			return new Sent(result, false);
 		}
-		catch (SocketTimeoutException ex) {
-			connection.disconnect();
-			return new Sent(result(request, start, null, timedOut(timeout)), false);
-		}
 		catch (IOException | RuntimeException ex) {
-			connection.disconnect();
-			return new Sent(result(request, start, null, describe(ex)), false);
+			// Past the deadline, whatever ended the read (its timeout, or the connection
+			// closed as the warm-up was abandoned) ended it for want of time.
+			boolean late = ex instanceof SocketTimeoutException || System.nanoTime() - deadline >= 0;
+			return new Sent(result(request, start, null, late ? timedOut(timeout) : describe(ex)), false);
 		}
-	}
-
-	// A PATCH, which HttpURLConnection refuses, goes through the JDK's HTTP client:
-	// built for the first such request only, as it costs more to start than a warm-up
-	// request.
-	private Sent sendPatch(WarmupRequest request, Duration timeout, byte @Nullable [] body, long start) {
-		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.server + request.path()))
-			.timeout(timeout)
-			.method(request.method(), (body != null) ? BodyPublishers.ofByteArray(body) : BodyPublishers.noBody())
-			.header(HttpHeaders.ACCEPT, "*/*")
-			.header(WarmupRequestMarker.HEADER, this.token.get());
-		try {
-			request.headers().forEach(builder::setHeader);
-			int status = patchClient(timeout).send(builder.build(), BodyHandlers.discarding()).statusCode();
-			return new Sent(result(request, start, status, null), false);
-		}
-		catch (ConnectException ex) {
-			return new Sent(result(request, start, null, describe(ex)), true);
-		}
-		catch (HttpTimeoutException ex) {
-			return new Sent(result(request, start, null, timedOut(timeout)), false);
-		}
-		catch (IOException | RuntimeException ex) {
-			return new Sent(result(request, start, null, describe(ex)), false);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return new Sent(result(request, start, null, describe(ex)), false);
+		finally {
+			this.onTheirWay.remove(socket);
 		}
 	}
 
 	/**
-	 * Read a response to its end, so that the connection can be reused, unless it takes
-	 * past the request's deadline (a stream that never ends sends a byte now and then,
-	 * which no read timeout catches) or is larger than {@value #MAX_BODY} bytes.
-	 * @param response the response body
-	 * @param deadline when the request must have ended, in {@link System#nanoTime()}
-	 * @return {@code true} if it was read to its end, {@code false} if it was too large
-	 * @throws SocketTimeoutException past the deadline
+	 * Close the connection of every request on its way, which then ends as failed: the
+	 * warm-up is abandoned. Returns at once: closing a TLS connection may wait for a
+	 * write, so the connections are closed on a thread of their own.
 	 */
-	private static boolean readToTheEnd(InputStream response, long deadline) throws IOException {
-		byte[] buffer = new byte[8192];
-		long read = 0;
-		for (int count = response.read(buffer); count != -1; count = response.read(buffer)) {
-			read += count;
-			if (System.nanoTime() - deadline >= 0) {
-				throw new SocketTimeoutException("the response did not end in time");
-			}
-			if (read > MAX_BODY) {
-				return false;
-			}
-		}
-		return true;
+	void abandon() {
+		Thread closing = new Thread(() -> this.onTheirWay.forEach(WarmupClient::closeQuietly),
+				"tomcat-latency-warmup-abandon");
+		closing.setDaemon(true);
+		closing.start();
 	}
 
-	private synchronized HttpClient patchClient(Duration timeout) {
-		if (this.patchClient == null) {
-			// Never through a proxy, never with credentials: as for every other request.
-			HttpClient.Builder builder = HttpClient.newBuilder()
-				.proxy(HttpClient.Builder.NO_PROXY)
-				.connectTimeout(timeout)
-				.followRedirects(HttpClient.Redirect.NEVER);
-			if (this.tls != null) {
-				builder.sslContext(this.tls.context());
+	private Socket connect(long deadline) throws IOException {
+		String host = this.server.getHost();
+		// An IPv6 literal stands in brackets in a URI, not in an address.
+		InetSocketAddress address = new InetSocketAddress(
+				host.startsWith("[") ? host.substring(1, host.length() - 1) : host, this.server.getPort());
+		Socket socket = (this.tls != null) ? this.tls.context().getSocketFactory().createSocket()
+				: new Socket(Proxy.NO_PROXY);
+		try {
+			socket.setTcpNoDelay(true);
+			socket.connect(address, millisLeft(deadline));
+			if (socket instanceof SSLSocket ssl && this.tls != null) {
+				ssl.setSoTimeout(millisLeft(deadline));
+				ssl.startHandshake();
+				// Trusted only if it presents the server's own certificate.
+				if (!this.tls.verify(host, ssl.getSession())) {
+					throw new SSLPeerUnverifiedException("The server presented a certificate other than its own");
+				}
 			}
-			this.patchClient = builder.build();
+			return socket;
 		}
-		return this.patchClient;
+		catch (IOException | RuntimeException ex) {
+			closeQuietly(socket);
+			throw ex;
+		}
 	}
 
-	private HttpURLConnection connect(WarmupRequest request, Duration timeout, byte @Nullable [] body)
-			throws IOException {
-		int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-		// HttpURLConnection: java.net.http's client loads and starts more before its
-		// first request than a warm-up request costs.
-		HttpURLConnection connection = (HttpURLConnection) URI.create(this.server + request.path())
-			.toURL()
-			.openConnection(Proxy.NO_PROXY);
-		if (this.tls != null && connection instanceof HttpsURLConnection https) {
-			https.setSSLSocketFactory(this.tls.context().getSocketFactory());
-			https.setHostnameVerifier(this.tls);
-		}
-		connection.setConnectTimeout(millis);
-		connection.setReadTimeout(millis);
-		connection.setInstanceFollowRedirects(false);
-		connection.setUseCaches(false);
-		// Never the application's credentials: such a route answers 401.
-		connection.setAuthenticator(NO_CREDENTIALS);
-		connection.setRequestMethod(request.method());
-		// Without it HttpURLConnection would ask for HTML first.
-		connection.setRequestProperty(HttpHeaders.ACCEPT, "*/*");
-		connection.setRequestProperty(WarmupRequestMarker.HEADER, this.token.get());
-		request.headers().forEach(connection::setRequestProperty);
+	private byte[] head(WarmupRequest request, byte @Nullable [] body) {
+		URI target = URI.create(this.server + request.path());
+		String path = (target.getRawPath() == null || target.getRawPath().isEmpty()) ? "/" : target.getRawPath();
+		String query = (target.getRawQuery() != null) ? "?" + target.getRawQuery() : "";
+		// The request's own headers replace the defaults; the token and the framing are
+		// the warm-up's.
+		Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+		headers.put(HttpHeaders.ACCEPT, "*/*");
+		headers.putAll(request.headers());
+		headers.keySet()
+			.removeIf((name) -> HttpHeaders.HOST.equalsIgnoreCase(name)
+					|| HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)
+					|| HttpHeaders.CONNECTION.equalsIgnoreCase(name)
+					|| HttpHeaders.TRANSFER_ENCODING.equalsIgnoreCase(name));
+		headers.put(WarmupRequestMarker.HEADER, this.token.get());
+		Map<String, String> framing = new LinkedHashMap<>();
+		framing.put(HttpHeaders.HOST, target.getRawAuthority());
 		if (body != null) {
-			connection.setDoOutput(true);
-			connection.setFixedLengthStreamingMode(body.length);
+			framing.put(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length));
 		}
-		connection.connect();
-		return connection;
+		framing.put(HttpHeaders.CONNECTION, "close");
+		StringBuilder head = new StringBuilder(request.method()).append(' ')
+			.append(path)
+			.append(query)
+			.append(" HTTP/1.1\r\n");
+		framing.forEach((name, value) -> appendHeader(head, name, value));
+		headers.forEach((name, value) -> appendHeader(head, name, value));
+		return head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+	}
+
+	private static void appendHeader(StringBuilder head, String name, String value) {
+		if (!isToken(name) || value.chars().anyMatch((c) -> c == '\r' || c == '\n' || c > 0xff)) {
+			throw new IllegalArgumentException("Illegal header " + name);
+		}
+		head.append(name).append(": ").append(value).append("\r\n");
+	}
+
+	private static boolean isToken(String name) {
+		return !name.isEmpty()
+				&& name.chars().allMatch((c) -> c > 0x20 && c < 0x7f && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0);
+	}
+
+	private static int millisLeft(long deadline) throws SocketTimeoutException {
+		long left = deadline - System.nanoTime();
+		if (left <= 0) {
+			throw new SocketTimeoutException("the request's time is up");
+		}
+		// Rounded up: a timeout of 0 would wait forever.
+		return (int) Math.min(Integer.MAX_VALUE, (left + 999_999) / 1_000_000);
+	}
+
+	private static void closeQuietly(Socket socket) {
+		try {
+			socket.close();
+		}
+		catch (IOException ex) {
+			// Closed as far as it goes.
+		}
 	}
 
 	// A built-in request to one of the starter's routes, which answer with the reached
@@ -241,6 +249,35 @@ final class WarmupClient {
 	static String describe(Throwable ex) {
 		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
 				: ex.getClass().getSimpleName();
+	}
+
+	/**
+	 * A connection's input whose every read waits only for the time the request has left.
+	 */
+	private static final class DeadlineInputStream extends FilterInputStream {
+
+		private final Socket socket;
+
+		private final long deadline;
+
+		DeadlineInputStream(Socket socket, long deadline) throws IOException {
+			super(socket.getInputStream());
+			this.socket = socket;
+			this.deadline = deadline;
+		}
+
+		@Override
+		public int read() throws IOException {
+			this.socket.setSoTimeout(millisLeft(this.deadline));
+			return super.read();
+		}
+
+		@Override
+		public int read(byte[] buffer, int offset, int length) throws IOException {
+			this.socket.setSoTimeout(millisLeft(this.deadline));
+			return super.read(buffer, offset, length);
+		}
+
 	}
 
 	/**

@@ -56,6 +56,17 @@ final class WarmupLog {
 				+ "): " + why + "; their routes are warmed by their first real requests");
 	}
 
+	/**
+	 * Log what the warm-up did not expect, which ended it: one line, the stack trace at
+	 * debug level only.
+	 * @param failure what it threw
+	 */
+	static void unexpected(Throwable failure) {
+		logger.warn("Tomcat warm-up failed: " + WarmupClient.describe(failure) + "; start-up continues without it "
+				+ "(tomcat-latency.warmup.enabled=false switches the warm-up off)");
+		logger.debug("Tomcat warm-up failure", failure);
+	}
+
 	static void skipped(WarmupResult result) {
 		logger.info("Tomcat warm-up skipped: " + result.message());
 	}

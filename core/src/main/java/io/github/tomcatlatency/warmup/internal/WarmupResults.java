@@ -27,6 +27,10 @@ final class WarmupResults {
 		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of(), List.of());
 	}
 
+	static WarmupResult failed(Instant now, String reason) {
+		return new WarmupResult(State.FAILED, now, now, 0, 0, reason, List.of(), List.of());
+	}
+
 	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
 			@Nullable String message, List<RequestResult> requests) {
 		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -27,13 +29,19 @@ import org.jspecify.annotations.Nullable;
  * that they do not slow down the real first requests that follow readiness.
  * <p>
  * Each request is sent once per repetition, never retried. The timeout bounds how long
- * readiness waits, the request timeout how long one request may take; a server that
- * cannot be reached ends the warm-up at once. Whatever fails is logged, one line a route,
- * and start-up continues, unless asked otherwise.
+ * readiness waits, whatever a request or a thread does: past it the warm-up is abandoned
+ * (its connections closed, its thread interrupted). The request timeout bounds how long
+ * one request may take; a server that cannot be reached ends the warm-up at once.
+ * Whatever fails is logged, one line a route, and start-up continues, unless asked
+ * otherwise.
  */
 public final class WarmupRunner {
 
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
+
+	// How long readiness waits past the timeout for the warm-up to end by itself before
+	// abandoning it: its requests end at the deadline, their threads a little after.
+	private static final Duration ABANDON_AFTER = Duration.ofMillis(500);
 
 	private final Supplier<@Nullable LoopbackServer> server;
 
@@ -59,7 +67,11 @@ public final class WarmupRunner {
 
 	private volatile boolean stopping;
 
-	private @Nullable BuiltInPart builtInPart;
+	private volatile boolean failed;
+
+	private final AtomicBoolean ended = new AtomicBoolean();
+
+	private @Nullable Warming warming;
 
 	/**
 	 * Create a runner.
@@ -103,12 +115,12 @@ public final class WarmupRunner {
 	}
 
 	/**
-	 * Start sending the starter's own requests, on threads of their own: called once the
-	 * application has started, so that they run beside the application's runners, whose
-	 * work they do not need. Does nothing when they have been started.
+	 * Start the warm-up on a thread of its own: called once the application has started,
+	 * so that the starter's own requests run beside the application's runners, whose work
+	 * they do not need. Does nothing when it has been started.
 	 */
 	public synchronized void start() {
-		if (this.builtInPart != null || this.stopping) {
+		if (this.warming != null || this.stopping) {
 			return;
 		}
 		LoopbackServer server = this.server.get();
@@ -116,34 +128,29 @@ public final class WarmupRunner {
 			return;
 		}
 		this.marker.setActive(true);
-		List<WarmupRequest> requests = this.requests.get();
-		// The built-in requests are the starter's own and independent of each other:
-		// sent side by side, they load and run cold code on two CPUs instead of one.
-		int builtIn = (int) requests.stream().takeWhile((request) -> request.origin() == Origin.BUILT_IN).count();
-		WarmupClient client = new WarmupClient(server, this.marker::token);
-		RequestSending sending = sending(client, System.nanoTime() + this.timeout.toNanos(), null);
-		List<WarmupRequest> own = requests.subList(0, builtIn);
-		// On virtual threads, one at a time: two cold requests side by side can each
-		// block on a class load, pinned to a carrier thread, waiting for a lock of the
-		// nested-jar loader that a third holds while it waits for a carrier
-		// (spring-boot#51463). On two CPUs that hung start-up.
-		int lanes = server.virtualThreads() ? 1 : BUILT_IN_LANES;
-		Thread thread = new Thread(() -> sending.sendAll(own, lanes), "tomcat-latency-warmup");
-		thread.setDaemon(true);
-		this.builtInPart = new BuiltInPart(client, requests.subList(builtIn, requests.size()), sending, Instant.now(),
-				thread);
-		thread.start();
+		Warming warming = new Warming(new WarmupClient(server, this.marker::token), System.nanoTime(), Instant.now(),
+				server.virtualThreads());
+		this.warming = warming;
+		warming.thread.start();
 	}
 
 	/**
-	 * Send the warm-up requests before readiness, and start those sent after it: the
-	 * starter's own, if {@link #start()} has not started them, then the application's
-	 * routes.
+	 * Let the warm-up send the application's routes and wait for it to end, until the
+	 * timeout at most, then start the requests sent after readiness: called once the
+	 * application's runners have run.
+	 * @throws IllegalStateException if the warm-up did not warm every route and
+	 * {@code failOnError} is set
+	 * @throws RuntimeException what the warm-up threw that it did not expect
+	 * @throws LinkageError a library version the warm-up does not know
 	 */
 	public void run() {
 		start();
-		BuiltInPart builtInPart = this.builtInPart;
-		if (builtInPart == null) {
+		if (this.failed) {
+			// Ended when it failed: its result says so.
+			return;
+		}
+		Warming warming = this.warming;
+		if (warming == null) {
 			if (!this.stopping) {
 				this.result = WarmupResults.skipped(Instant.now(),
 						"No connector listens that the warm-up can reach: plain HTTP, or TLS with its certificate "
@@ -153,10 +160,9 @@ public final class WarmupRunner {
 			end();
 			return;
 		}
-		List<WarmupRequest> background = List.of();
+		boolean inBackground = false;
 		try {
-			background = this.backgroundRequests.get();
-			WarmupResult ready = warmUp(builtInPart);
+			WarmupResult ready = warmUp(warming);
 			this.result = ready;
 			if (this.stopping) {
 				WarmupLog.closing();
@@ -164,25 +170,43 @@ public final class WarmupRunner {
 			else {
 				// Counted as sent, each repetition once, as the requests before readiness
 				// are.
-				WarmupLog.ready(ready, background.stream().mapToInt(WarmupRequest::repetitions).sum(),
+				WarmupLog.ready(ready, warming.background.stream().mapToInt(WarmupRequest::repetitions).sum(),
 						this.unreachable);
 			}
 			if (this.failOnError && ready.state() != State.COMPLETED && !this.stopping) {
 				throw new IllegalStateException("Tomcat warm-up " + WarmupLog.describe(ready.state()) + ": "
 						+ ready.message() + " (tomcat-latency.warmup.fail-on-error=true)");
 			}
+			inBackground = !warming.background.isEmpty() && !this.unreachable && !this.stopping && !warming.abandoned;
 		}
-		catch (RuntimeException ex) {
-			end();
-			throw ex;
+		finally {
+			if (!inBackground) {
+				end();
+			}
 		}
-		if (background.isEmpty() || this.unreachable || this.stopping) {
-			end();
+		if (!inBackground) {
 			return;
 		}
 		// What opened the warm-up's routes before readiness opens nothing after it.
 		this.marker.renew();
-		startInBackground(builtInPart.client(), background);
+		startInBackground(warming.client, warming.background);
+	}
+
+	/**
+	 * Record that the warm-up failed in a way it did not expect, log it once and end it:
+	 * the application goes on without it.
+	 * @param failure what the warm-up threw
+	 */
+	public void failed(Throwable failure) {
+		this.failed = true;
+		this.stopping = true;
+		Warming warming = this.warming;
+		if (warming != null) {
+			warming.abandon();
+		}
+		this.result = WarmupResults.failed(Instant.now(), WarmupClient.describe(failure));
+		WarmupLog.unexpected(failure);
+		end();
 	}
 
 	/**
@@ -192,6 +216,11 @@ public final class WarmupRunner {
 	 */
 	public void stop() {
 		this.stopping = true;
+		Warming warming = this.warming;
+		if (warming != null) {
+			// A warm-up still waiting for readiness never gets it.
+			warming.ready.countDown();
+		}
 	}
 
 	private RequestSending sending(WarmupClient client, long deadline, @Nullable TrafficPause pause) {
@@ -211,6 +240,9 @@ public final class WarmupRunner {
 					WarmupLog.background(all.requests().subList(ready.requests().size(), all.requests().size()));
 				}
 			}
+			catch (RuntimeException | LinkageError ex) {
+				failed(ex);
+			}
 			finally {
 				end();
 			}
@@ -221,38 +253,60 @@ public final class WarmupRunner {
 
 	private void end() {
 		this.marker.setActive(false);
-		this.marker.finish();
+		if (this.ended.compareAndSet(false, true)) {
+			try {
+				this.marker.finish();
+			}
+			catch (RuntimeException | LinkageError ex) {
+				// What waits for the end (the warm-up's meters' removal) is the
+				// starter's own: the application never depends on it.
+				WarmupLog.unexpected(ex);
+			}
+		}
 	}
 
 	/**
-	 * Wait for the starter's own requests, then send the application's routes, one after
-	 * another in order, with a time budget of their own: the application's runners may
-	 * have taken longer than the warm-up's timeout.
-	 * @param builtInPart the starter's own requests, on their way
+	 * Let the warm-up send the application's routes and wait for it, from when the
+	 * application's runners had run until the timeout at most, with a moment for its
+	 * requests to end at their deadline, then abandon it.
+	 * @param warming the warm-up, on its way
 	 * @return the result of the warm-up before readiness
 	 */
-	private WarmupResult warmUp(BuiltInPart builtInPart) {
+	private WarmupResult warmUp(Warming warming) {
 		long readyNanos = System.nanoTime();
+		warming.readyNanos = readyNanos;
+		warming.ready.countDown();
+		long abandonAt = readyNanos + this.timeout.toNanos() + ABANDON_AFTER.toNanos();
 		try {
-			builtInPart.thread().join();
+			warming.thread.join(Math.max(1, (abandonAt - System.nanoTime()) / 1_000_000));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			builtInPart.sending().interrupted(ex);
 		}
-		// One deadline for all that holds readiness back: from when the application's
-		// runners had run, as the built-in part, which started before, ends before it.
-		RequestSending application = sending(builtInPart.client(), readyNanos + this.timeout.toNanos(), null);
-		if (builtInPart.sending().unreachable() == null) {
-			application.sendAll(builtInPart.applicationRequests(), 1);
+		if (warming.thread.isAlive()) {
+			warming.abandon();
 		}
-		List<RequestResult> results = new ArrayList<>(builtInPart.sending().results());
-		results.addAll(application.results());
+		else if (warming.failure != null) {
+			rethrow(warming.failure);
+		}
+		List<RequestResult> results = new ArrayList<>(warming.builtIn.results());
+		RequestSending application = warming.application;
+		if (application != null) {
+			results.addAll(application.results());
+		}
 		// What it held readiness back by: the application's runners ran beside the
 		// built-in requests.
 		double readinessHeldMs = WarmupResults.millis(System.nanoTime() - readyNanos);
-		return verdict(builtInPart.client(), builtInPart.startedAt(), readinessHeldMs, results, builtInPart.sending(),
-				application);
+		return (application != null)
+				? verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn, application)
+				: verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn);
+	}
+
+	private static void rethrow(Throwable failure) {
+		if (failure instanceof RuntimeException runtime) {
+			throw runtime;
+		}
+		throw (Error) failure;
 	}
 
 	/**
@@ -292,16 +346,97 @@ public final class WarmupRunner {
 	}
 
 	/**
-	 * The starter's own requests, sent from when the application has started.
-	 *
-	 * @param client the client that sends every request of the warm-up
-	 * @param applicationRequests the requests to send after them, before readiness
-	 * @param sending the starter's own on their way
-	 * @param startedAt when they started
-	 * @param thread the thread that sends them
+	 * One warm-up on its way, on a thread of its own: it asks for its requests, sends the
+	 * starter's own, asks for those that follow readiness, then waits for the
+	 * application's runners to have run before it sends the application's routes.
 	 */
-	private record BuiltInPart(WarmupClient client, List<WarmupRequest> applicationRequests, RequestSending sending,
-			Instant startedAt, Thread thread) {
+	private final class Warming implements Runnable {
+
+		private final WarmupClient client;
+
+		private final Instant startedAt;
+
+		private final RequestSending builtIn;
+
+		private final int lanes;
+
+		private final Thread thread;
+
+		private final CountDownLatch ready = new CountDownLatch(1);
+
+		private volatile long readyNanos;
+
+		private volatile @Nullable RequestSending application;
+
+		private volatile List<WarmupRequest> background = List.of();
+
+		private volatile @Nullable Throwable failure;
+
+		private volatile boolean abandoned;
+
+		Warming(WarmupClient client, long startNanos, Instant startedAt, boolean virtualThreads) {
+			this.client = client;
+			this.startedAt = startedAt;
+			this.builtIn = sending(client, startNanos + WarmupRunner.this.timeout.toNanos(), null);
+			// On virtual threads, one at a time: two cold requests side by side can each
+			// block on a class load, pinned to a carrier thread, waiting for a lock of
+			// the
+			// nested-jar loader that a third holds while it waits for a carrier
+			// (spring-boot#51463). On two CPUs that hung start-up.
+			this.lanes = virtualThreads ? 1 : BUILT_IN_LANES;
+			this.thread = new Thread(this, "tomcat-latency-warmup");
+			this.thread.setDaemon(true);
+		}
+
+		@Override
+		public void run() {
+			try {
+				List<WarmupRequest> requests = WarmupRunner.this.requests.get();
+				// The built-in requests are the starter's own and independent of each
+				// other: sent side by side, they load and run cold code on two CPUs
+				// instead of one.
+				int builtIn = (int) requests.stream()
+					.takeWhile((request) -> request.origin() == Origin.BUILT_IN)
+					.count();
+				this.builtIn.sendAll(requests.subList(0, builtIn), this.lanes);
+				if (this.abandoned) {
+					return;
+				}
+				this.background = WarmupRunner.this.backgroundRequests.get();
+				this.ready.await();
+				if (this.abandoned || WarmupRunner.this.stopping || this.builtIn.unreachable() != null) {
+					return;
+				}
+				// One deadline for all that holds readiness back: from when the
+				// application's runners had run, as the built-in part, which started
+				// before, ends before it.
+				RequestSending application = sending(this.client, this.readyNanos + WarmupRunner.this.timeout.toNanos(),
+						null);
+				this.application = application;
+				application.sendAll(requests.subList(builtIn, requests.size()), 1);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			catch (RuntimeException | LinkageError ex) {
+				this.failure = ex;
+			}
+		}
+
+		/**
+		 * Stop waiting for the warm-up: nothing more is sent, the requests on their way
+		 * are closed and the thread is interrupted.
+		 */
+		void abandon() {
+			this.abandoned = true;
+			this.builtIn.abandon();
+			RequestSending application = this.application;
+			if (application != null) {
+				application.abandon();
+			}
+			this.client.abandon();
+			this.thread.interrupt();
+		}
 
 	}
 

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -51,6 +52,35 @@ class WarmupClientTests {
 			.containsExactly(Origin.CONFIGURED, "POST", "/echo?q=1", 200, null, Outcome.WARMED);
 		assertThat(this.server.received()).singleElement()
 			.isEqualTo(new Received("POST", "/echo?q=1", "the-token", "*/*", null, "given", "hello"));
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "GET", "PATCH" })
+	void aBodyThatStallsAfterHeadersThatCameLateEndsAtTheRequestTimeout(String method) throws Exception {
+		Duration timeout = Duration.ofSeconds(1);
+		CountDownLatch release = new CountDownLatch(1);
+		// The headers just before the timeout, then no byte of the body: a read timeout
+		// alone would let the request take nearly twice its timeout.
+		this.server.route("/late", (exchange) -> {
+			try {
+				Thread.sleep(timeout.toMillis() * 3 / 4);
+				exchange.sendResponseHeaders(200, 100);
+				exchange.getResponseBody().flush();
+				release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		try {
+			Sent sent = this.client.send(new WarmupRequest(Origin.CONFIGURED, method, "/late", Map.of(), null, 1),
+					timeout);
+			assertThat(sent.result().error()).startsWith("Timed out after 1000 ms");
+			assertThat(sent.result().latencyMs()).isLessThan(timeout.toMillis() * 1.5);
+		}
+		finally {
+			release.countDown();
+		}
 	}
 
 	@Test
