@@ -35,7 +35,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private final @Nullable ColdRequestProbe probe;
 
-	private final AtomicBoolean recordFailureLogged = new AtomicBoolean();
+	private final AtomicBoolean failureLogged = new AtomicBoolean();
 
 	private volatile boolean requestAttributesEnabled;
 
@@ -66,10 +66,17 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			return;
 		}
 		if (clock.dispatchStarted(requestStartNanos, System::nanoTime)) {
-			RequestCounting counting = this.classifier.classify(request);
-			clock.countAs(counting);
-			if (counting == RequestCounting.RECORDED && this.probe != null && this.probe.armed()) {
-				this.probe.start(clock);
+			try {
+				RequestCounting counting = this.classifier.classify(request);
+				clock.countAs(counting);
+				if (counting == RequestCounting.RECORDED && this.probe != null && this.probe.armed()) {
+					this.probe.start(clock);
+				}
+			}
+			catch (RuntimeException | LinkageError ex) {
+				// The request goes on as without the starter, untimed.
+				clock.countAs(RequestCounting.DROPPED);
+				failed(ex);
 			}
 		}
 		PhaseClock.CurrentClock current = PhaseClock.currentSlot();
@@ -88,19 +95,25 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
 		if (coyoteRequest.getNote(PhaseClock.NOTE) instanceof PhaseClock clock
 				&& clock.complete(coyoteRequest.getStartTimeNanos(), time)) {
-			if (clock.probed() && this.probe != null) {
-				this.probe.end(clock);
-			}
 			try {
+				if (clock.probed() && this.probe != null) {
+					this.probe.end(clock);
+				}
 				record(clock, request.getMethod(), response.getStatus());
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | LinkageError ex) {
 				// Tomcat recycles the request after logging it: a failure here must not
 				// stop that.
-				if (this.recordFailureLogged.compareAndSet(false, true)) {
-					logger.warn("Failed to record a request's phases; further failures are not logged", ex);
-				}
+				failed(ex);
 			}
+		}
+	}
+
+	private void failed(Throwable ex) {
+		if (this.failureLogged.compareAndSet(false, true)) {
+			logger.warn("Failed to time a request's phases (" + ex + "); the request is served as without "
+					+ "tomcat-latency, further failures are not logged (tomcat-latency.enabled=false switches it off)");
+			logger.debug("Phase timing failure", ex);
 		}
 	}
 

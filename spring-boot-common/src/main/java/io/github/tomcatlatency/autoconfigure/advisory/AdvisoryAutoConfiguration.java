@@ -7,6 +7,7 @@ import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
@@ -60,7 +61,8 @@ public final class AdvisoryAutoConfiguration {
 				TomcatAdvisoryMeterBinder binder) {
 			// The components the application uses are known once the server has started,
 			// which it has when the context is refreshed.
-			return (event) -> binder.update();
+			return (event) -> Contained.run("the advisory severity's update", "tomcat-latency.advisories.enabled",
+					binder::update);
 		}
 
 	}

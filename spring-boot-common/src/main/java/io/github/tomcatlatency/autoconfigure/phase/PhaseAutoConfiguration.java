@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.internal.Readiness;
 import io.github.tomcatlatency.phase.PhaseRecorder;
@@ -62,7 +63,7 @@ public final class PhaseAutoConfiguration {
 			RequestClassifier classifier) {
 		return (event) -> {
 			if (Readiness.becameReady(event)) {
-				classifier.ready();
+				Contained.run("the request classifier's readiness", "tomcat-latency.enabled", classifier::ready);
 			}
 		};
 	}

@@ -6,6 +6,7 @@ import java.util.Objects;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.Readiness;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
@@ -89,7 +90,7 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 			TomcatLatencyEndpoint endpoint) {
 		return (event) -> {
 			if (Readiness.becameReady(event)) {
-				endpoint.reset();
+				Contained.run("the endpoint's reset at readiness", "tomcat-latency.enabled", endpoint::reset);
 			}
 		};
 	}

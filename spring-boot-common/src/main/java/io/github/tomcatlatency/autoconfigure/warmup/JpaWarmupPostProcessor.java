@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.warmup.internal.BackgroundWarmup;
 import io.github.tomcatlatency.warmup.internal.JpaQueryWarmup;
 import jakarta.persistence.EntityManagerFactory;
@@ -32,7 +33,8 @@ final class JpaWarmupPostProcessor implements BeanPostProcessor {
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (bean instanceof EntityManagerFactory entityManagerFactory && this.started.add(entityManagerFactory)) {
-			this.backgroundWarmup.getObject().start("jpa", new JpaQueryWarmup(entityManagerFactory));
+			Contained.run("the warm-up's JPA work", "tomcat-latency.warmup.framework-requests",
+					() -> this.backgroundWarmup.getObject().start("jpa", new JpaQueryWarmup(entityManagerFactory)));
 		}
 		return bean;
 	}

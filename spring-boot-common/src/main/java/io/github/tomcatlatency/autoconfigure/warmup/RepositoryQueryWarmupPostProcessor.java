@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,8 +23,9 @@ final class RepositoryQueryWarmupPostProcessor implements BeanPostProcessor {
 	@Override
 	public Object postProcessBeforeInitialization(Object bean, String beanName) {
 		if (bean instanceof RepositoryFactoryBeanSupport<?, ?, ?> factoryBean) {
-			factoryBean
-				.addRepositoryFactoryCustomizer((factory) -> factory.addQueryCreationListener(this.warmup.getObject()));
+			factoryBean.addRepositoryFactoryCustomizer((factory) -> Contained.run("the warm-up's repository queries",
+					"tomcat-latency.warmup.framework-requests",
+					() -> factory.addQueryCreationListener(this.warmup.getObject())));
 		}
 		return bean;
 	}

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
@@ -124,8 +125,9 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
-	WarmupLifecycle tomcatLatencyWarmup(ApplicationContext context, WarmupRunner warmupRunner) {
-		return new WarmupLifecycle(context, warmupRunner);
+	WarmupLifecycle tomcatLatencyWarmup(ApplicationContext context, WarmupRunner warmupRunner,
+			TomcatLatencyProperties properties) {
+		return new WarmupLifecycle(context, warmupRunner, properties.getWarmup().isFailOnError());
 	}
 
 	@Bean
@@ -160,7 +162,8 @@ public final class WarmupAutoConfiguration {
 		@Bean
 		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
 			// Unordered: after the warm-up, which runs on the same event.
-			return (event) -> filter.removeMeters();
+			return (event) -> Contained.run("the warm-up's meters' removal", "tomcat-latency.warmup.enabled",
+					filter::removeMeters);
 		}
 
 		private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
@@ -252,7 +255,8 @@ public final class WarmupAutoConfiguration {
 		ApplicationListener<ApplicationStartedEvent> tomcatLatencyBackgroundWarmupStart(
 				BackgroundWarmup backgroundWarmup) {
 			// After the refresh, never competing with it for the CPUs.
-			return (event) -> backgroundWarmup.begin();
+			return (event) -> Contained.run("the warm-up's JPA work", "tomcat-latency.warmup.framework-requests",
+					backgroundWarmup::begin);
 		}
 
 		@Bean

@@ -21,6 +21,10 @@ import org.springframework.core.Ordered;
  * reads). Ready-event listeners run after every runner; this one runs before the
  * unordered ones, which include what must follow the warm-up (the training run, the
  * removal of the warm-up's meters).
+ * <p>
+ * Whatever the warm-up throws that it did not expect ends it, with one warning, and the
+ * application starts as without it, unless {@code tomcat-latency.warmup.fail-on-error} is
+ * set.
  */
 final class WarmupLifecycle implements SmartApplicationListener {
 
@@ -28,9 +32,12 @@ final class WarmupLifecycle implements SmartApplicationListener {
 
 	private final WarmupRunner runner;
 
-	WarmupLifecycle(ApplicationContext context, WarmupRunner runner) {
+	private final boolean failOnError;
+
+	WarmupLifecycle(ApplicationContext context, WarmupRunner runner, boolean failOnError) {
 		this.context = context;
 		this.runner = runner;
+		this.failOnError = failOnError;
 	}
 
 	@Override
@@ -42,16 +49,24 @@ final class WarmupLifecycle implements SmartApplicationListener {
 
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
-		if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
-			this.runner.start();
+		try {
+			if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
+				this.runner.start();
+			}
+			else if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
+				this.runner.run();
+			}
+			else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
+				// Published before Tomcat stops: the requests still to send would find it
+				// gone.
+				this.runner.stop();
+			}
 		}
-		else if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
-			this.runner.run();
-		}
-		else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
-			// Published before Tomcat stops: the requests still to send would find it
-			// gone.
-			this.runner.stop();
+		catch (RuntimeException | LinkageError ex) {
+			if (this.failOnError) {
+				throw ex;
+			}
+			this.runner.failed(ex);
 		}
 	}
 
