@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Warmup;
@@ -21,7 +22,7 @@ import org.springframework.boot.autoconfigure.template.TemplateAvailabilityProvi
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.util.StringUtils;
+import org.springframework.web.context.WebApplicationContext;
 import org.springframework.web.servlet.function.support.RouterFunctionMapping;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
@@ -118,14 +119,16 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	}
 
 	/**
-	 * Return the {@code DispatcherServlet}'s path below the context path.
+	 * Return the {@code DispatcherServlet}'s path below the context path, as the running
+	 * servlet context maps it: Spring Boot has cleaned {@code spring.mvc.servlet.path}
+	 * ({@code /api/} and {@code /api} both map {@code /api/*}).
 	 * @return the path, starting with a slash, or empty when it serves the root
 	 */
 	private String servletPath() {
-		String servletPath = this.context.getEnvironment().getProperty("spring.mvc.servlet.path", "/");
-		String prefix = StringUtils.trimTrailingCharacter(
-				servletPath.endsWith("/*") ? servletPath.substring(0, servletPath.length() - 2) : servletPath, '/');
-		return (prefix.isEmpty() || prefix.startsWith("/")) ? prefix : "/" + prefix;
+		if (!(this.context instanceof WebApplicationContext webContext) || webContext.getServletContext() == null) {
+			return "";
+		}
+		return DispatcherServletMapping.prefix(Objects.requireNonNull(webContext.getServletContext()));
 	}
 
 	/**

@@ -5,6 +5,7 @@ import io.github.tomcatlatency.warmup.internal.JwtAuthenticationWarmup;
 import io.github.tomcatlatency.warmup.internal.PasswordEncoderWarmup;
 import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import jakarta.servlet.ServletContext;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,7 +16,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.env.Environment;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -27,6 +27,7 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
+import org.springframework.web.context.WebApplicationContext;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -81,17 +82,19 @@ public final class WarmupSecurityAutoConfiguration {
 
 	@Bean
 	AnonymousAccess tomcatLatencyAnonymousAccess(ObjectProvider<WebInvocationPrivilegeEvaluator> evaluators,
-			Environment environment) {
+			WebApplicationContext context) {
 		// Spring Security's own decision, as for a request that carries no credentials.
 		Authentication anonymous = new AnonymousAuthenticationToken("tomcat-latency-warmup", "anonymousUser",
 				AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
 		return (method, path) -> {
 			WebInvocationPrivilegeEvaluator evaluator = evaluators.getIfUnique();
-			if (evaluator == null) {
+			ServletContext servletContext = context.getServletContext();
+			if (evaluator == null || servletContext == null) {
 				return true;
 			}
-			String contextPath = environment.getProperty("server.servlet.context-path", "");
-			return evaluator.isAllowed(contextPath, path, method, anonymous);
+			// The context path as the running server has it: Spring Boot cleans the
+			// configured one ("/x/" serves "/x", "/" the root).
+			return evaluator.isAllowed(servletContext.getContextPath(), path, method, anonymous);
 		};
 	}
 
