@@ -52,7 +52,8 @@ public final class BackgroundWarmup implements WarmupTask {
 				try {
 					work.run();
 				}
-				catch (RuntimeException ex) {
+				catch (RuntimeException | LinkageError ex) {
+					// A LinkageError: a library version the work does not know.
 					logger.debug("Background warm-up " + name + " failed; skipped", ex);
 				}
 				finally {

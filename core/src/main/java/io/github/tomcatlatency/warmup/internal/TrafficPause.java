@@ -8,8 +8,8 @@ import java.util.function.LongSupplier;
  * Waits for a pause in the server's traffic: for its {@link ConnectorActivity activity}
  * to stand still for a while. A request the warm-up sends after readiness waits for one,
  * so that the application's real first requests, which follow readiness, do not share the
- * CPUs with it: on two CPUs an API description generated beside a first request made that
- * request 200 ms slower.
+ * CPUs with it: an API description generated beside a first request slows that request
+ * down.
  */
 final class TrafficPause {
 

@@ -216,7 +216,7 @@ public final class WarmupAutoConfiguration {
 
 	/**
 	 * springdoc's own routes: they describe the application without calling it. Its API
-	 * description is the longest built-in request (0.5-1.9 s cold).
+	 * description is the longest built-in request.
 	 */
 	private static final class SpringDocRoutes implements FrameworkRoutes {
 
@@ -275,7 +275,7 @@ public final class WarmupAutoConfiguration {
 		FrameworkRoutes tomcatLatencyWarmupHealthRoute(ObjectProvider<PathMappedEndpoints> endpoints,
 				Environment environment) {
 			// Its first request runs the health indicators (a database's validation
-			// query among them) and the actuator's web layer, 0.7 s cold on two CPUs.
+			// query among them) and the actuator's web layer.
 			return () -> {
 				PathMappedEndpoints pathMappedEndpoints = endpoints.getIfAvailable();
 				String health = (pathMappedEndpoints != null) ? pathMappedEndpoints.getPath(EndpointId.of("health"))
