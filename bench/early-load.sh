@@ -22,6 +22,10 @@
 # VARIANTS='no-warmup=--tomcat-latency.warmup.enabled=false no-timers=--tomcat-latency.metrics.enabled=false'
 # (a variant's arguments are separated by commas).
 #
+# Runs are recorded in bench/results/ (2026-12-02-early-load-from-health.md,
+# 2026-12-03-early-load-from-readiness.md, 2026-12-04-product-catalog-app-jit.md), every
+# JVM's figure, and summarized in docs/benchmarks.md.
+#
 # Usage: [PAIRS=6] [SEGMENTS=3] [SEGMENT=10] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
 #        [WITH_APP_ARGS='...'] [VARIANTS='label=args ...'] [EXTRA_JAVA_OPTS='...'] [APP_DIR=...]
 #        [JAVA=/path/to/bin/java]

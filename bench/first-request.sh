@@ -8,6 +8,10 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be a
 # request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
+# Runs are recorded in docs/warmup.md ("Measured") and
+# bench/results/2026-12-04-product-catalog-app-jit.md, every JVM's figure, and summarized
+# in docs/benchmarks.md.
+#
 # Usage: bench/first-request.sh rest|rest3|web|api|api-open [default|discover|off|without|compare] [runs]
 #   rest, web  bench/rest-app, bench/web-app
 #   rest3      bench/rest-app built on Spring Boot 3.5 with the Boot 3 starter (spring-boot3/bench-rest-app)

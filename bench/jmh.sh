@@ -9,6 +9,9 @@
 # Maven, e.g. -Dmaven.repo.local=...), then runs JMH with the given arguments, by default one fork,
 # 5 warm-up and 5 measured iterations of 1 s each, with the GC profiler.
 #
+# Runs are recorded in bench/results/2026-12-01-jmh-request-path.md, every iteration, and
+# summarized in docs/benchmarks.md.
+#
 # Usage: [MVN_ARGS='...'] bench/jmh.sh [JMH arguments, e.g. -f 3 -wi 10 -i 10 -prof gc]
 source "$(dirname "$0")/common.sh"
 

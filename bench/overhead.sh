@@ -35,6 +35,9 @@
 # bottom of a deep stack (String, collections, Spring's core utilities), not the frames that made it
 # deep. The flag itself costs CPU: take the CPU figures from runs without it.
 #
+# Runs are recorded in bench/results/2026-12-01-overhead-end-to-end.md, every JVM's figure,
+# and summarized in docs/benchmarks.md.
+#
 # Usage: [PAIRS=3] [WARMUP=30] [MEASURE=15] [TARGET=/hello] [THREADS=2] [CONNECTIONS=16]
 #        [INLINING=1] [ENDPOINT=1] [SAME_JAR=1] [CONTROL=1] [WITH_APP_ARGS='...'] [RESULTS=file] [EXTRA_JAVA_OPTS='...'] bench/overhead.sh
 #        [APP_DIR=directory with the two jars, by default bench/rest-app/target]

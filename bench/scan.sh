@@ -6,6 +6,9 @@
 # Boot writes them) from the sample's own nested jars plus real jars of the local Maven repository,
 # until it reaches the target size.
 #
+# Runs are recorded in bench/results/2026-12-01-scanner.md and summarized in
+# docs/benchmarks.md.
+#
 # Usage: bench/scan.sh [runs] [target size in MB] [Maven repository]
 source "$(dirname "$0")/common.sh"
 

@@ -20,6 +20,9 @@
 # NO_BUILD=1 uses the benchmark apps and the plugin as they were last built and installed.
 # APP=jar measures an application built elsewhere whose own build ran the goal: JAR names its fat jar,
 # TRAINED the goal's outputDirectory, PAGES the paths to visit (space-separated).
+#
+# Runs are recorded in bench/results/2026-12-02-trained-start.md, every JVM's line, and
+# summarized in docs/benchmarks.md.
 source "$(dirname "$0")/common.sh"
 
 APP=${1:?usage: trained-start.sh web|rest|api 25|17 [runs]}

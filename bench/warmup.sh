@@ -8,6 +8,9 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be
 # a request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
+# Runs are recorded in bench/results/2026-11-30-warmup-sample.md and summarized in
+# docs/benchmarks.md.
+#
 # Usage: [CONFIGURED=/path] [NOT_CONFIGURED=/path] [SAMPLE_ARGS='--a=b ...'] bench/warmup.sh [runs]
 source "$(dirname "$0")/common.sh"
 
