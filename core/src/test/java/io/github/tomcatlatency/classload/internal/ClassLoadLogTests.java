@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -38,24 +39,28 @@ class ClassLoadLogTests {
 		});
 		loader.start();
 		loader.join();
-		// Loaded on this thread, after the other thread's window: not its.
-		loadFresh("io.github.tomcatlatency.classload.fixture.Second");
-		long end = System.nanoTime();
-		ClassLoads loads = this.log.read();
-		// The JVM writes each load to the file as it logs it; a busy machine was once
-		// seen
-		// a moment behind: read again for a while before deciding.
-		long deadline = end + TimeUnit.SECONDS.toNanos(5);
-		while (loads != null && loads.loadedBy(ClassLoadLog.currentThreadId(), window[1], end).isEmpty()
-				&& System.nanoTime() - deadline < 0) {
-			Thread.sleep(50);
-			loads = this.log.read();
+		// Loaded on this thread, after the other thread's window: not its. The JVM writes
+		// each load to the file as it logs it, yet on a busy machine a load was once seen
+		// missing from it for good: each of up to three loads is read again for a while
+		// before deciding, and one must be found.
+		List<String> loadedHere = List.of();
+		ClassLoads loads = null;
+		for (int attempt = 0; attempt < 3 && loadedHere.isEmpty(); attempt++) {
+			loadFresh("io.github.tomcatlatency.classload.fixture.Second");
+			long end = System.nanoTime();
+			long deadline = end + TimeUnit.SECONDS.toNanos(5);
+			do {
+				Thread.sleep(50);
+				loads = this.log.read();
+				loadedHere = (loads != null) ? loads.loadedBy(ClassLoadLog.currentThreadId(), window[1], end)
+						: List.of();
+			}
+			while (loads != null && loadedHere.isEmpty() && System.nanoTime() - deadline < 0);
 		}
 		assertThat(loads).isNotNull();
 		assertThat(loads.loadedBy(window[0], window[1], window[2]))
 			.containsExactly("io.github.tomcatlatency.classload.fixture.First");
-		assertThat(loads.loadedBy(ClassLoadLog.currentThreadId(), window[1], end))
-			.containsExactly("io.github.tomcatlatency.classload.fixture.Second");
+		assertThat(loadedHere).containsOnly("io.github.tomcatlatency.classload.fixture.Second");
 	}
 
 	@Test
