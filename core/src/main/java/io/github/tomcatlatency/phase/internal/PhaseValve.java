@@ -3,6 +3,7 @@ package io.github.tomcatlatency.phase.internal;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.phase.Routes;
@@ -111,7 +112,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private void failed(Throwable ex) {
 		if (this.failureLogged.compareAndSet(false, true)) {
-			logger.warn("Failed to time a request's phases (" + ex + "); the request is served as without "
+			logger.warn("Failed to time a request's phases (" + Failures.describe(ex) + "); the request is served as without "
 					+ "tomcat-latency, further failures are not logged (tomcat-latency.enabled=false switches it off)");
 			logger.debug("Phase timing failure", ex);
 		}

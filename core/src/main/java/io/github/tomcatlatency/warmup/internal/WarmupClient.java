@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
@@ -247,8 +248,7 @@ final class WarmupClient {
 	}
 
 	static String describe(Throwable ex) {
-		return (ex.getMessage() != null) ? ex.getClass().getSimpleName() + ": " + ex.getMessage()
-				: ex.getClass().getSimpleName();
+		return Failures.describe(ex);
 	}
 
 	/**

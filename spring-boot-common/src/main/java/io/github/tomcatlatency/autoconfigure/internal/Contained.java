@@ -2,6 +2,7 @@ package io.github.tomcatlatency.autoconfigure.internal;
 
 import java.util.function.Supplier;
 
+import io.github.tomcatlatency.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -59,8 +60,7 @@ public final class Contained {
 	 * @param failure what it threw
 	 */
 	public static void warn(String part, String property, Throwable failure) {
-		logger.warn("tomcat-latency: " + part + " failed (" + failure.getClass().getName()
-				+ ((failure.getMessage() != null) ? ": " + failure.getMessage() : "")
+		logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(failure)
 				+ "); the application goes on without it (" + property + "=false switches it off)");
 		logger.debug("tomcat-latency: " + part + " failed", failure);
 	}

@@ -6,6 +6,8 @@ import io.github.tomcatlatency.warmup.internal.PasswordEncoderWarmup;
 import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 import jakarta.servlet.ServletContext;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -65,6 +67,8 @@ import org.springframework.web.context.WebApplicationContext;
 @ConditionalOnBean({ WarmupRequestMarker.class, HttpSecurity.class, SecurityFilterChain.class })
 public final class WarmupSecurityAutoConfiguration {
 
+	private static final Log logger = LogFactory.getLog(WarmupSecurityAutoConfiguration.class);
+
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SecurityFilterChain tomcatLatencyWarmupSecurityFilterChain(HttpSecurity http, WarmupRequestMarker marker)
@@ -92,9 +96,19 @@ public final class WarmupSecurityAutoConfiguration {
 			if (evaluator == null || servletContext == null) {
 				return true;
 			}
-			// The context path as the running server has it: Spring Boot cleans the
-			// configured one ("/x/" serves "/x", "/" the root).
-			return evaluator.isAllowed(servletContext.getContextPath(), path, method, anonymous);
+			try {
+				// The context path as the running server has it: Spring Boot cleans the
+				// configured one ("/x/" serves "/x", "/" the root).
+				return evaluator.isAllowed(servletContext.getContextPath(), path, method, anonymous);
+			}
+			catch (RuntimeException ex) {
+				// Security that cannot decide for a request it did not receive (Spring
+				// Security 6 asks which servlet serves a path when several are mapped):
+				// the route is not sent, as if it were refused.
+				logger.debug("Not warming " + method + " " + path + ": the application's security cannot tell "
+						+ "whether a request without credentials may reach it", ex);
+				return false;
+			}
 		};
 	}
 
