@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -238,22 +239,14 @@ class WarmupHandlerMappingIntegrationTests {
 	}
 
 	private static @Nullable String anotherAddress() throws SocketException {
-		return NetworkInterface.networkInterfaces()
-			.filter(WarmupHandlerMappingIntegrationTests::isUpAndNotLoopback)
-			.flatMap(NetworkInterface::inetAddresses)
-			.filter(Inet4Address.class::isInstance)
-			.map(InetAddress::getHostAddress)
-			.findFirst()
-			.orElse(null);
-	}
-
-	private static boolean isUpAndNotLoopback(NetworkInterface network) {
-		try {
-			return network.isUp() && !network.isLoopback();
+		for (NetworkInterface network : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+			for (InetAddress address : Collections.list(network.getInetAddresses())) {
+				if (address instanceof Inet4Address && !address.isLoopbackAddress()) {
+					return address.getHostAddress();
+				}
+			}
 		}
-		catch (SocketException ex) {
-			return false;
-		}
+		return null;
 	}
 
 	private static ConfigurableApplicationContext start(Class<?> application, String... properties) {
