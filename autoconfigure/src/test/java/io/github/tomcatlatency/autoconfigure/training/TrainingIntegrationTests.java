@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import io.github.tomcatlatency.autoconfigure.BrokerTransactionManager;
 import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
 import io.github.tomcatlatency.training.internal.TrainingExit;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,11 +28,14 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -60,9 +64,13 @@ class TrainingIntegrationTests {
 		// Closed before the exit: the JVM must only write its cache once the
 		// application has stopped.
 		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
-		// Every visit saw only its own row: each was rolled back before the next.
+		// Every visit saw only its own row, written in a transaction of its own
+		// (REQUIRES_NEW): each was rolled back before the next.
 		assertThat(VisitController.rowsSeen).containsExactly(1, 1, 1, 1);
 		assertThat(new JdbcTemplate(dataSource()).queryForObject("select count(*) from visit", Integer.class)).isZero();
+		// A transaction manager over something else than a database is left alone.
+		assertThat(TestApplication.broker.transactionsAsked()).isZero();
+		assertThat(TestApplication.broker.getTransactionExecutionListeners()).isEmpty();
 		assertThat(TestApplication.readiness).doesNotContain(ReadinessState.ACCEPTING_TRAFFIC);
 		assertThat(output).contains("Training run sent")
 			.contains("GET /visits x4")
@@ -146,9 +154,18 @@ class TrainingIntegrationTests {
 			return dataSource;
 		}
 
+		static volatile BrokerTransactionManager broker;
+
 		@Bean
+		@Primary
 		PlatformTransactionManager transactionManager(DataSource dataSource) {
 			return new DataSourceTransactionManager(dataSource);
+		}
+
+		@Bean
+		BrokerTransactionManager brokerTransactionManager() {
+			broker = new BrokerTransactionManager();
+			return broker;
 		}
 
 		@Bean
@@ -170,14 +187,20 @@ class TrainingIntegrationTests {
 
 		private final JdbcTemplate jdbc;
 
-		VisitController(DataSource dataSource) {
+		private final TransactionTemplate ownTransaction;
+
+		VisitController(DataSource dataSource, PlatformTransactionManager transactionManager) {
 			this.jdbc = new JdbcTemplate(dataSource);
+			this.ownTransaction = new TransactionTemplate(transactionManager);
+			this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
 		}
 
 		@GetMapping("/visits")
 		String visit() {
-			this.jdbc.update("insert into visit (id) values (?)", UUID.randomUUID().toString());
-			rowsSeen.add(this.jdbc.queryForObject("select count(*) from visit", Integer.class));
+			this.ownTransaction.executeWithoutResult((status) -> {
+				this.jdbc.update("insert into visit (id) values (?)", UUID.randomUUID().toString());
+				rowsSeen.add(this.jdbc.queryForObject("select count(*) from visit", Integer.class));
+			});
 			return "visited";
 		}
 

@@ -4,8 +4,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.UUID;
 
+import javax.sql.DataSource;
+
+import io.github.tomcatlatency.autoconfigure.BrokerTransactionManager;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
@@ -21,15 +25,19 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Integration tests for the rollback of transactions that discovered warm-up requests
@@ -39,11 +47,7 @@ class TransactionRollbackIntegrationTests {
 
 	@Test
 	void writesOfADiscoveredRouteRollBackWhileOutsideRequestsCommit() throws Exception {
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(TransactionApplication.class)
-			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
-			.properties("server.port=0", "tomcat-latency.warmup.discover-routes=true",
-					"spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID())
-			.run()) {
+		try (ConfigurableApplicationContext context = start(TransactionApplication.class)) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
 				.filteredOn((request) -> request.origin() == Origin.DISCOVERED)
 				.extracting(RequestResult::path, RequestResult::status)
@@ -58,6 +62,7 @@ class TransactionRollbackIntegrationTests {
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isOne();
 			// Once the warm-up has ended, its token no longer rolls anything back.
 			assertThat(TokenBeforeReadiness.token).isNotNull();
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			response = HttpClient.newHttpClient()
 				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/visit"))
 					.header(WarmupRequestMarker.HEADER, TokenBeforeReadiness.token)
@@ -67,10 +72,51 @@ class TransactionRollbackIntegrationTests {
 		}
 	}
 
+	@Test
+	void aTransactionManagerOverNoDatabaseIsLeftAlone() {
+		try (ConfigurableApplicationContext context = start(BrokerApplication.class)) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
+				.filteredOn((request) -> request.origin() == Origin.DISCOVERED)
+				.extracting(RequestResult::status)
+				.containsExactly(200, 200, 200);
+			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isZero();
+			BrokerTransactionManager broker = context.getBean(BrokerTransactionManager.class);
+			assertThat(broker.transactionsAsked()).isZero();
+			assertThat(broker.getTransactionExecutionListeners()).isEmpty();
+		}
+	}
+
+	private static ConfigurableApplicationContext start(Class<?> application) {
+		return new SpringApplicationBuilder(application)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "tomcat-latency.warmup.discover-routes=true",
+					"spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID())
+			.run();
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ VisitController.class, TokenBeforeReadiness.class })
 	static class TransactionApplication {
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(VisitController.class)
+	static class BrokerApplication {
+
+		@Bean
+		@Primary
+		DataSourceTransactionManager transactionManager(DataSource dataSource) {
+			return new DataSourceTransactionManager(dataSource);
+		}
+
+		@Bean
+		BrokerTransactionManager brokerTransactionManager() {
+			return new BrokerTransactionManager();
+		}
 
 	}
 

@@ -1,12 +1,21 @@
 package io.github.tomcatlatency.warmup.internal;
 
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,8 +27,11 @@ import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -30,16 +42,20 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.ViewResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Integration tests for {@link WarmupHandlerMapping} on a real embedded Tomcat over real
@@ -116,26 +132,28 @@ class WarmupHandlerMappingIntegrationTests {
 		}
 	}
 
-	@Test
-	void routesAreNotReachableFromAnotherHostEvenWithTheToken() throws Exception {
-		// The application trusts the proxy on loopback for the client's address, as
-		// behind a reverse proxy on the same host.
-		try (ConfigurableApplicationContext context = start(TestApplication.class,
-				"server.forward-headers-strategy=native")) {
+	@ParameterizedTest
+	@ValueSource(strings = { "framework", "native" })
+	void routesAreNotReachableFromAnotherHostThatForwardsLoopbackAsItsClient(String strategy) throws Exception {
+		// A connection from this host's other address to loopback: its peer is neither
+		// loopback nor the address it connected to, as for a request from another host.
+		// The application trusts that peer's X-Forwarded-For, as a proxy's.
+		String peer = anotherAddress();
+		assumeTrue(peer != null, "no address but loopback to connect from");
+		try (ConfigurableApplicationContext context = start(ForwardingApplication.class,
+				"server.forward-headers-strategy=" + strategy,
+				"server.tomcat.remoteip.internal-proxies=" + peer.replace(".", "\\."))) {
 			WarmupRequestMarker marker = context.getBean(WarmupRequestMarker.class);
 			int port = port(context);
+			await().atMost(Duration.ofSeconds(60)).until(marker::isFinished);
 			marker.setActive(true);
 			try {
+				// The application reads the forwarded address.
+				assertThat(sendFrom(peer, port, "/remote-address", null)).endsWith("\r\n\r\n127.0.0.1");
+				assertThat(sendFrom(peer, port, WarmupHandlerMapping.JSON_PATH, marker.token()))
+					.startsWith("HTTP/1.1 404 ");
 				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, marker.token(), null).statusCode())
 					.isEqualTo(200);
-				HttpRequest forwarded = HttpRequest
-					.newBuilder(URI.create("http://localhost:" + port + WarmupHandlerMapping.JSON_PATH))
-					.header(WarmupRequestMarker.HEADER, marker.token())
-					.header("X-Forwarded-For", "203.0.113.7")
-					.build();
-				assertThat(
-						HttpClient.newHttpClient().send(forwarded, HttpResponse.BodyHandlers.ofString()).statusCode())
-					.isEqualTo(404);
 			}
 			finally {
 				marker.setActive(false);
@@ -207,6 +225,30 @@ class WarmupHandlerMappingIntegrationTests {
 		return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
+	private static String sendFrom(String address, int port, String path, String token) throws IOException {
+		try (Socket socket = new Socket()) {
+			socket.bind(new InetSocketAddress(address, 0));
+			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
+			socket.setSoTimeout(10_000);
+			String request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 127.0.0.1\r\n"
+					+ ((token != null) ? WarmupRequestMarker.HEADER + ": " + token + "\r\n" : "")
+					+ "Connection: close\r\n\r\n";
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+			return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		}
+	}
+
+	private static @Nullable String anotherAddress() throws SocketException {
+		for (NetworkInterface network : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+			for (InetAddress address : Collections.list(network.getInetAddresses())) {
+				if (address instanceof Inet4Address && !address.isLoopbackAddress()) {
+					return address.getHostAddress();
+				}
+			}
+		}
+		return null;
+	}
+
 	private static ConfigurableApplicationContext start(Class<?> application, String... properties) {
 		// Jetty is on the test class path for back-off tests.
 		return start(new FilteredClassLoader("org.eclipse.jetty"), application, properties);
@@ -232,6 +274,23 @@ class WarmupHandlerMappingIntegrationTests {
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	static class TestApplication {
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(RemoteAddressController.class)
+	static class ForwardingApplication {
+
+	}
+
+	@RestController
+	static class RemoteAddressController {
+
+		@GetMapping("/remote-address")
+		String remoteAddress(HttpServletRequest request) {
+			return request.getRemoteAddr();
+		}
 
 	}
 

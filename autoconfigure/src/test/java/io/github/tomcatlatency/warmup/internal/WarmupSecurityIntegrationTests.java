@@ -162,6 +162,19 @@ class WarmupSecurityIntegrationTests {
 	}
 
 	@Test
+	void theErrorDispatchOfTheNotFoundRouteBelowAServletPathPassesToo() {
+		try (ConfigurableApplicationContext context = start("basic", "spring.mvc.servlet.path=/api")) {
+			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+			// The application's error page answers, not its security.
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
+				.filteredOn((request) -> request.path().endsWith(WarmupHandlerMapping.NOT_FOUND_PATH))
+				.isNotEmpty()
+				.extracting(RequestResult::status)
+				.containsOnly(404);
+		}
+	}
+
+	@Test
 	void aLibrarysRouteTheApplicationOpensIsSent() {
 		try (ConfigurableApplicationContext context = start("health-open")) {
 			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);

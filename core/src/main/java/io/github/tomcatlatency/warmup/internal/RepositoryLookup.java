@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.warmup.internal;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Optional;
@@ -24,6 +26,7 @@ import org.springframework.data.repository.query.QueryMethod;
 import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 import org.springframework.orm.jpa.SharedEntityManagerCreator;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * Finds no row by identifier through a Spring Data JPA repository of the starter's own,
@@ -38,7 +41,9 @@ import org.springframework.orm.jpa.SharedEntityManagerCreator;
  * with no custom implementation, no query of its own for {@code findById}, and the fewest
  * query methods. Their queries are not created again (nothing of the application's, such
  * as a query rewriter, is called, and building the repository takes a few milliseconds):
- * the repository's query methods are never called.
+ * the repository's query methods are never called. That rests on a method of Spring
+ * Data's that the starter's factory overrides: where the running Spring Data has no such
+ * method, no repository is built and the task says it cannot run on that version.
  */
 final class RepositoryLookup implements Runnable {
 
@@ -59,9 +64,13 @@ final class RepositoryLookup implements Runnable {
 	 * @param beanFactory where the application's repositories are
 	 * @param entityManagerFactory the persistence unit looked up in
 	 * @return the lookup, or {@code null} without a repository interface to build it from
+	 * @throws NoSuchMethodError if the running Spring Data has no method for the factory
+	 * to override that keeps it from creating the interface's queries
 	 */
 	static @Nullable RepositoryLookup create(ListableBeanFactory beanFactory,
 			EntityManagerFactory entityManagerFactory) {
+		requireOverride(FindOnlyRepositoryFactory.class, "getQueryLookupStrategy", Key.class,
+				ValueExpressionDelegate.class);
 		try {
 			RepositoryInformation cheapest = cheapestInterface(beanFactory, entityManagerFactory);
 			Object noSuchId = (cheapest != null) ? JpaQueryWarmup.noSuchId(cheapest.getIdType()) : null;
@@ -80,6 +89,28 @@ final class RepositoryLookup implements Runnable {
 			// The task looks up with Hibernate alone.
 			logger.debug("No repository built to look up an entity with", ex);
 			return null;
+		}
+	}
+
+	/**
+	 * Fail unless a method a class declares overrides one of its superclass's: should a
+	 * Spring Data release change the overridden method's signature, the compiled override
+	 * would override nothing, and Spring Data's own lookup strategy would create every
+	 * query of the interface.
+	 * @param type the class that declares the method
+	 * @param name the method's name
+	 * @param parameterTypes its parameter types
+	 * @throws NoSuchMethodError if it overrides nothing in the running libraries
+	 */
+	static void requireOverride(Class<?> type, String name, Class<?>... parameterTypes) {
+		Method overriding = ReflectionUtils.findMethod(type, name, parameterTypes);
+		Method overridden = (type.getSuperclass() != null)
+				? ReflectionUtils.findMethod(type.getSuperclass(), name, parameterTypes) : null;
+		if (overriding == null || overriding.getDeclaringClass() != type || overridden == null
+				|| overridden.getReturnType() != overriding.getReturnType()
+				|| (overridden.getModifiers() & (Modifier.PRIVATE | Modifier.FINAL | Modifier.STATIC)) != 0) {
+			throw new NoSuchMethodError(type.getSuperclass() + "." + name + Arrays.toString(parameterTypes)
+					+ " is not there to override: no repository of the starter's own is built");
 		}
 	}
 

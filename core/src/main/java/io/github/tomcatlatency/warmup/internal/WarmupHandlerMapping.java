@@ -4,7 +4,6 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -86,6 +85,10 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	 * nothing.
 	 */
 	public static final String REACHED_HEADER = "X-Tomcat-Latency-Warmup-Route";
+
+	private static final String ROUTE_ATTRIBUTE = WarmupHandlerMapping.class.getName() + ".route";
+
+	private static final Object ROUTE_MARK = new Object();
 
 	private final WarmupRequestMarker marker;
 
@@ -178,19 +181,26 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 
 	/**
 	 * Return whether a request is for one of the warm-up routes, or is the error dispatch
-	 * of one.
+	 * of one. Asked of each dispatch of a request of the running warm-up: the first one
+	 * marks the request, which its error dispatch is matched by.
 	 * @param request the servlet request
 	 * @return {@code true} for a request below {@value #PATH_PREFIX}
 	 */
 	public static boolean isWarmupRoute(HttpServletRequest request) {
-		if (request.getDispatcherType() == DispatcherType.ERROR) {
-			return request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String uri
-					&& uri.startsWith(request.getContextPath() + PATH_PREFIX + "/");
+		DispatcherType dispatcherType = request.getDispatcherType();
+		if (dispatcherType == DispatcherType.ERROR) {
+			// Not the error's request URI, which is neither decoded nor normalized and
+			// includes the servlet's mapping.
+			return request.getAttribute(ROUTE_ATTRIBUTE) == ROUTE_MARK;
 		}
 		// The path below the servlet's mapping (spring.mvc.servlet.path), as Tomcat
 		// decoded and normalized it.
 		String path = (request.getPathInfo() != null) ? request.getPathInfo() : request.getServletPath();
-		return path.startsWith(PATH_PREFIX + "/");
+		boolean warmupRoute = path.startsWith(PATH_PREFIX + "/");
+		if (warmupRoute && dispatcherType == DispatcherType.REQUEST) {
+			request.setAttribute(ROUTE_ATTRIBUTE, ROUTE_MARK);
+		}
+		return warmupRoute;
 	}
 
 	/**

@@ -9,8 +9,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.catalina.connector.Request;
+import org.apache.coyote.ActionCode;
 import org.apache.tomcat.util.buf.MessageBytes;
-import org.apache.tomcat.util.http.MimeHeaders;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Marks warm-up requests with a header carrying a random token, so that metrics can leave
@@ -21,7 +22,11 @@ import org.apache.tomcat.util.http.MimeHeaders;
  * <p>
  * The application never sees the token: Tomcat's engine {@link #claim(Request) takes the
  * header off} a request before any of the application's filters, servlets or request logs
- * read it, and leaves a request attribute in its place whose value is no secret.
+ * read it, and leaves a request attribute in its place whose value is no secret. Where
+ * the token is read, the request must also come from this host, as the connection's own
+ * peer address says: never the address a forwarded header gives (Tomcat's
+ * {@code RemoteIpValve} or Spring's {@code ForwardedHeaderFilter} may have applied one
+ * before the application reads it).
  */
 public final class WarmupRequestMarker implements RequestExclusion {
 
@@ -76,25 +81,7 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * @return {@code true} for a request of the running warm-up
 	 */
 	public boolean isRunningWarmupRequest(HttpServletRequest request) {
-		// The address last: a request that carries no token is never asked for it.
-		return this.active && request.getAttribute(ATTRIBUTE) == this.token.mark() && fromThisHost(request);
-	}
-
-	/**
-	 * Return whether a request comes from this host: over loopback, or from the address
-	 * it was sent to (a server bound to one address that is not loopback). A proxy's
-	 * forwarded address, where the application trusts it, counts as the client's.
-	 * @param request the servlet request
-	 * @return {@code true} for a request the warm-up may have sent
-	 */
-	private static boolean fromThisHost(HttpServletRequest request) {
-		String remote = request.getRemoteAddr();
-		if (remote == null) {
-			return false;
-		}
-		// Read as text: a forwarded address may be anything, and no name is looked up.
-		return remote.equals(request.getLocalAddr()) || remote.startsWith("127.") || remote.equals("::1")
-				|| remote.equals("0:0:0:0:0:0:0:1") || remote.startsWith("::ffff:127.");
+		return this.active && request.getAttribute(ATTRIBUTE) == this.token.mark();
 	}
 
 	/**
@@ -110,29 +97,63 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	}
 
 	/**
-	 * Take the warm-up's header off a request that carries the current token or the one
-	 * it replaced, marking it with the request attribute instead: called by Tomcat's
-	 * engine before the application sees the request. A header with another value is left
-	 * as it came, for the application.
+	 * Take the warm-up's header off a request from this host that carries the current
+	 * token or the one it replaced, marking it with the request attribute instead: called
+	 * by Tomcat's engine before the application sees the request. A header with another
+	 * value, or from another host, is left as it came, for the application.
 	 * @param request the request
 	 */
 	public void claim(Request request) {
 		if (!this.active) {
 			return;
 		}
-		MimeHeaders headers = request.getCoyoteRequest().getMimeHeaders();
-		MessageBytes value = headers.getValue(HEADER);
+		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
+		Token token = sentToken(coyoteRequest);
+		if (token != null) {
+			coyoteRequest.getMimeHeaders().removeHeader(HEADER);
+			request.setAttribute(ATTRIBUTE, token.mark());
+		}
+	}
+
+	/**
+	 * Return the token a request from this host carries, the current one or the one it
+	 * replaced.
+	 * @param request the request
+	 * @return the token, {@code null} for any other request
+	 */
+	private @Nullable Token sentToken(org.apache.coyote.Request request) {
+		MessageBytes value = request.getMimeHeaders().getValue(HEADER);
 		if (value == null) {
-			return;
+			return null;
 		}
 		byte[] sent = value.toString().getBytes(StandardCharsets.UTF_8);
 		Token current = this.token;
 		Token replaced = this.previous;
-		Object mark = current.matches(sent) ? current.mark() : (replaced.matches(sent) ? replaced.mark() : null);
-		if (mark != null) {
-			headers.removeHeader(HEADER);
-			request.setAttribute(ATTRIBUTE, mark);
+		Token token = current.matches(sent) ? current : (replaced.matches(sent) ? replaced : null);
+		// The address last: a request that carries no token is never asked for it.
+		return (token != null && fromThisHost(request)) ? token : null;
+	}
+
+	/**
+	 * Return whether a request comes from this host: its connection's peer is a loopback
+	 * address, or the address it connected to (a server bound to one address that is not
+	 * loopback, which the warm-up sends to). The connection's addresses, never the remote
+	 * address the application reads, which a proxy's forwarded header may have replaced.
+	 * @param request the request
+	 * @return {@code true} for a request the warm-up may have sent
+	 */
+	private static boolean fromThisHost(org.apache.coyote.Request request) {
+		request.action(ActionCode.REQ_PEER_ADDR_ATTRIBUTE, request);
+		String peer = request.peerAddr().toString();
+		if (peer == null) {
+			return false;
 		}
+		if (peer.startsWith("127.") || peer.equals("::1") || peer.equals("0:0:0:0:0:0:0:1")
+				|| peer.startsWith("::ffff:127.")) {
+			return true;
+		}
+		request.action(ActionCode.REQ_LOCAL_ADDR_ATTRIBUTE, request);
+		return peer.equals(request.localAddr().toString());
 	}
 
 	/**
@@ -161,12 +182,7 @@ public final class WarmupRequestMarker implements RequestExclusion {
 
 	@Override
 	public boolean excludes(org.apache.coyote.Request request) {
-		if (!this.active) {
-			return false;
-		}
-		// MessageBytes compares in place: no String is created for the header.
-		MessageBytes value = request.getMimeHeaders().getValue(HEADER);
-		return value != null && (value.equals(this.token.value()) || value.equals(this.previous.value()));
+		return this.active && sentToken(request) != null;
 	}
 
 	/**
@@ -184,8 +200,8 @@ public final class WarmupRequestMarker implements RequestExclusion {
 		}
 
 		boolean matches(byte[] sent) {
-			// In constant time: the token opens the warm-up's routes behind the
-			// application's security.
+			// In constant time, wherever the token is compared: it opens the
+			// warm-up's routes behind the application's security.
 			return MessageDigest.isEqual(this.bytes, sent);
 		}
 

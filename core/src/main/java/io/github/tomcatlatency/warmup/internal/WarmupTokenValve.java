@@ -9,7 +9,9 @@ import org.apache.catalina.valves.ValveBase;
 
 /**
  * Takes the warm-up's token off each request in Tomcat's engine, before the application's
- * filters, servlets and request logs see it: see {@link WarmupRequestMarker#claim}.
+ * filters, servlets and request logs see it: see {@link WarmupRequestMarker#claim}. Where
+ * it stands among the engine's valves does not matter to the host check made there: it
+ * reads the connection's own peer address, which no forwarded header changes.
  */
 public final class WarmupTokenValve extends ValveBase {
 

@@ -4,8 +4,6 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.internal.TrainingExit;
-import io.github.tomcatlatency.training.internal.WarmupRollbackFilter;
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.apache.catalina.startup.Tomcat;
 
@@ -13,25 +11,22 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextRefreshedEvent;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
-import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of a training run ({@code tomcat-latency.warmup.training=true}):
- * the warm-up with route discovery and repeated requests, rolled back where transactions
- * are managed, then the application closes and the JVM exits, writing its AOT cache or
- * CDS archive. A training run that cannot serve requests fails start-up.
+ * the warm-up with route discovery and repeated requests, whose transactions roll back as
+ * the warm-up's do ({@code WarmupTransactionRollback}), then the application closes and
+ * the JVM exits, writing its AOT cache or CDS archive. A training run that cannot serve
+ * requests fails start-up.
  */
 @AutoConfiguration(after = WarmupAutoConfiguration.class)
 @ConditionalOnBooleanProperty("tomcat-latency.warmup.training")
@@ -72,23 +67,6 @@ public final class TrainingAutoConfiguration {
 					TrainingPreconditions.checkConnector(running);
 				}
 			};
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(PlatformTransactionManager.class)
-	@ConditionalOnBean({ WarmupRunner.class, WarmupRequestMarker.class })
-	static class RollbackConfiguration {
-
-		@Bean
-		FilterRegistrationBean<WarmupRollbackFilter> tomcatLatencyWarmupRollbackFilter(WarmupRequestMarker marker,
-				ObjectProvider<PlatformTransactionManager> transactionManagers) {
-			FilterRegistrationBean<WarmupRollbackFilter> registration = new FilterRegistrationBean<>(
-					new WarmupRollbackFilter(marker, () -> transactionManagers.orderedStream().toList()));
-			// Around everything else, security included, but inside character encoding.
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
-			return registration;
 		}
 
 	}

@@ -8,9 +8,9 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.transaction.ConfigurableTransactionManager;
 
 /**
- * Adds a {@link WarmupTransactionRollback} to every transaction manager that accepts
- * listeners, the application's own included, so that transactions begun by warm-up
- * requests roll back.
+ * Adds a {@link WarmupTransactionRollback} to every transaction manager over a database,
+ * the application's own included, so that transactions begun by warm-up requests, a
+ * training run's among them, roll back. The one rollback the starter has.
  */
 final class TransactionRollbackPostProcessor implements BeanPostProcessor {
 
@@ -22,8 +22,8 @@ final class TransactionRollbackPostProcessor implements BeanPostProcessor {
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof ConfigurableTransactionManager transactionManager) {
-			transactionManager.addListener(new WarmupTransactionRollback(this.marker.getObject()));
+		if (WarmupTransactionRollback.appliesTo(bean)) {
+			((ConfigurableTransactionManager) bean).addListener(new WarmupTransactionRollback(this.marker.getObject()));
 		}
 		return bean;
 	}
