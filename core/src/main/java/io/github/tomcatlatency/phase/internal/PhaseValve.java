@@ -112,7 +112,8 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 
 	private void failed(Throwable ex) {
 		if (this.failureLogged.compareAndSet(false, true)) {
-			logger.warn("Failed to time a request's phases (" + Failures.describe(ex) + "); the request is served as without "
+			logger.warn("Failed to time a request's phases (" + Failures.describe(ex)
+					+ "); the request is served as without "
 					+ "tomcat-latency, further failures are not logged (tomcat-latency.enabled=false switches it off)");
 			logger.debug("Phase timing failure", ex);
 		}
