@@ -8,7 +8,6 @@ import io.github.tomcatlatency.cli.TomcatLatencyScannerTests.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static io.github.tomcatlatency.cli.TomcatLatencyScannerTests.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -25,7 +24,7 @@ class TrainCommandTests {
 	@Test
 	void aMissingJarNamesHowToBuildIt() {
 		Path jar = this.directory.resolve("build/libs/app.jar");
-		Run run = run("train", jar.toString());
+		Run run = TomcatLatencyScannerTests.run("train", jar.toString());
 		assertThat(run.status()).isEqualTo(TrainCommand.FAILED);
 		assertThat(run.err()).isEqualTo("tomcat-latency: JAR: " + jar + " does not exist. Build it first (Gradle's "
 				+ "bootJar, Maven's package), or point JAR at the application's executable jar.\n");
@@ -33,7 +32,8 @@ class TrainCommandTests {
 
 	@Test
 	void aJavaHomeThatIsNoJdkNamesTheOption() throws Exception {
-		Run run = run("train", "--java-home", this.directory.toString(), bootJar().toString());
+		Run run = TomcatLatencyScannerTests.run("train", "--java-home", this.directory.toString(),
+				bootJar().toString());
 		assertThat(run.status()).isEqualTo(TrainCommand.FAILED);
 		assertThat(run.err()).startsWith("tomcat-latency: --java-home: " + this.directory + " is not a JDK (it needs "
 				+ "bin/java, or bin/java.exe on Windows, and a release file). Set --java-home to the JDK");
@@ -43,7 +43,7 @@ class TrainCommandTests {
 	void anOutputDirectoryNoTrainingWroteIsRefusedAndKept() throws Exception {
 		Path project = Files.createDirectories(this.directory.resolve("project"));
 		Files.writeString(project.resolve("build.gradle"), "plugins {}");
-		Run run = run("train", "--output", project.toString(), bootJar().toString());
+		Run run = TomcatLatencyScannerTests.run("train", "--output", project.toString(), bootJar().toString());
 		assertThat(run.status()).isEqualTo(TrainCommand.FAILED);
 		assertThat(run.err()).startsWith("tomcat-latency: --output: " + project + " is not empty and no training "
 				+ "wrote it (it has no .tomcat-latency-train file); nothing was deleted. Set --output to a directory");
@@ -52,7 +52,7 @@ class TrainCommandTests {
 
 	@Test
 	void aJarTheToolsCannotExtractFailsWithItsLogBesideTheOutput() throws Exception {
-		Run run = run("train", bootJar().toString());
+		Run run = TomcatLatencyScannerTests.run("train", bootJar().toString());
 		assertThat(run.status()).isEqualTo(TrainCommand.FAILED);
 		assertThat(run.err()).contains(" could not be extracted with Spring Boot's jarmode tools");
 		assertThat(this.directory.resolve("tomcat-latency")).doesNotExist();
@@ -61,7 +61,7 @@ class TrainCommandTests {
 
 	@Test
 	void anInvalidCommandLineExitsWithTwo() {
-		Run run = run("train", "--no-such-option", "app.jar");
+		Run run = TomcatLatencyScannerTests.run("train", "--no-such-option", "app.jar");
 		assertThat(run.status()).isEqualTo(TrainCommand.BAD_COMMAND_LINE);
 		assertThat(run.err()).startsWith("tomcat-latency: unknown option '--no-such-option'; usage: java -jar "
 				+ "tomcat-latency-cli.jar train");
@@ -69,7 +69,7 @@ class TrainCommandTests {
 
 	@Test
 	void helpPrintsTheUsage() {
-		Run run = run("train", "--help");
+		Run run = TomcatLatencyScannerTests.run("train", "--help");
 		assertThat(run.status()).isZero();
 		assertThat(run.out()).isEqualTo(TrainOptions.USAGE + "\n");
 	}
