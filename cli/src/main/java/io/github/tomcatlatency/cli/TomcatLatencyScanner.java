@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import io.github.tomcatlatency.advisory.AdvisoryDataException;
@@ -18,7 +19,8 @@ import io.github.tomcatlatency.scan.TextReport;
 
 /**
  * The command-line scanner: prints the verdict on the Tomcat of each application given
- * and exits with 0 below the fail level, 1 at or above it and 2 on bad input.
+ * and exits with 0 below the fail level, 1 at or above it and 2 on bad input. Its first
+ * argument {@code train} runs {@link TrainCommand} instead.
  */
 public final class TomcatLatencyScanner {
 
@@ -32,7 +34,7 @@ public final class TomcatLatencyScanner {
 	}
 
 	/**
-	 * Scan the applications the arguments name.
+	 * Scan the applications the arguments name, or train the one {@code train} names.
 	 * @param args the command line
 	 */
 	public static void main(String[] args) {
@@ -40,8 +42,12 @@ public final class TomcatLatencyScanner {
 	}
 
 	static int run(String[] args, PrintStream out, PrintStream err) {
+		if (args.length > 0 && args[0].equals("train")) {
+			return TrainCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+		}
 		if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
 			out.println(ScanOptions.USAGE);
+			out.println(TrainOptions.USAGE);
 			return BELOW_FAIL_LEVEL;
 		}
 		try {

@@ -54,6 +54,23 @@ class ExecutableJarIT {
 			.containsPattern("Static-resource jars \\(\\d+\\): .*swagger-ui-");
 	}
 
+	@Test
+	void trainRunsTheTrainingsStepsFromTheExecutableJar() throws Exception {
+		// A Boot jar by its manifest, with the starter, but nothing to run: the steps up
+		// to
+		// the extraction run, from the classes the executable jar holds.
+		Path jar = TestArchives.zip(this.directory.resolve("app.jar"),
+				java.util.Map.of("META-INF/MANIFEST.MF", TestArchives.manifest("4.0.7"),
+						"BOOT-INF/lib/tomcat-latency-spring-boot-autoconfigure-0.1.0.jar", new byte[0]),
+				true);
+		Result result = run("train", jar.toString());
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err().lines()).singleElement()
+			.asString()
+			.startsWith("tomcat-latency: JAR: " + jar + " could not be extracted with Spring Boot's jarmode tools");
+		assertThat(this.directory.resolve("tomcat-latency")).doesNotExist();
+	}
+
 	private Result run(String... args) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",

@@ -245,7 +245,7 @@ class TomcatLatencyScannerTests {
 				"tomcat-embed-core-" + tomcat + ".jar");
 	}
 
-	private static Run run(String... args) {
+	static Run run(String... args) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
 		int status = TomcatLatencyScanner.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),

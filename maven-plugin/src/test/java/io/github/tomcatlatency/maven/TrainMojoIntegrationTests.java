@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
 import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
@@ -29,7 +31,7 @@ class TrainMojoIntegrationTests {
 	Path build;
 
 	@Test
-	void writesTheExtractedApplicationItsCheckedCacheAndTheLaunchLine() throws Exception {
+	void writesTheExtractedApplicationItsCheckedCacheAndTheLaunchLineAsTheCommandLineDoes() throws Exception {
 		Path output = this.build.resolve("tomcat-latency");
 		train(REST_APP, output).execute();
 		Path application = output.resolve("application");
@@ -40,6 +42,8 @@ class TrainMojoIntegrationTests {
 		assertThat(Files.readAllLines(application.resolve("java.args")))
 			.containsExactly("-XX:" + kind.vmOption() + "=" + kind.fileName(), "-jar", "bench-rest-app.jar");
 		assertThat(application.resolve("start.sh")).isExecutable();
+		assertThat(application.resolve("start.cmd")).content().contains("\"%JAVA%\" @java.args %*");
+		assertThat(output.resolve(".tomcat-latency-train")).isRegularFile();
 		TrainedCache trained = TrainedCache.readFor(application.resolve(kind.fileName()));
 		assertThat(trained).isNotNull();
 		assertThat(trained.kind()).isEqualTo(kind);
@@ -47,12 +51,44 @@ class TrainMojoIntegrationTests {
 		assertThat(trained.sharedClasses()).isPositive().isLessThanOrEqualTo(trained.loadedClasses());
 		assertThat(Files.readString(this.build.resolve("tomcat-latency-training.log"))).contains("Training run sent");
 		assertThat(output.resolveSibling("tomcat-latency.partial")).doesNotExist();
+
+		// The command line's train, from the executable jar, on the same jar and JDK.
+		Path cliOutput = this.build.resolve("cli/tomcat-latency");
+		Path cliLog = this.build.resolve("cli.log");
+		Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+				System.getProperty("cli.jar"), "train", "--output", cliOutput.toString(), "--property",
+				"tomcat-latency.warmup.training-repetitions=3", REST_APP.toString())
+			.redirectErrorStream(true)
+			.redirectOutput(cliLog.toFile())
+			.start();
+		assertThat(cli.waitFor(600, TimeUnit.SECONDS)).isTrue();
+		assertThat(cli.exitValue()).as(Files.readString(cliLog)).isZero();
+		assertThat(Files.readString(cliLog)).contains("Trained start written to " + cliOutput);
+		// The same files, and the same bytes in each but the cache, which the JVM writes
+		// anew each run, and the training's record, whose class counts come from each
+		// check start and whose comment holds the time it was written.
+		assertThat(files(cliOutput)).isEqualTo(files(output));
+		for (Path file : files(output)) {
+			if (!file.endsWith(kind.fileName()) && !file.endsWith(TrainedCache.FILE_NAME)) {
+				assertThat(cliOutput.resolve(file)).as(file.toString()).hasSameBinaryContentAs(output.resolve(file));
+			}
+		}
+		Path cliApplication = cliOutput.resolve("application");
+		assertThat(Files.size(cliApplication.resolve(kind.fileName()))).isPositive();
+		TrainedCache cliTrained = TrainedCache.readFor(cliApplication.resolve(kind.fileName()));
+		assertThat(cliTrained).isNotNull();
+		assertThat(cliTrained.cacheFile()).isEqualTo(trained.cacheFile());
+		assertThat(cliTrained.kind()).isEqualTo(trained.kind());
+		assertThat(cliTrained.javaVersion()).isEqualTo(trained.javaVersion());
+		assertThat(cliTrained.sharedClasses()).isPositive().isLessThanOrEqualTo(cliTrained.loadedClasses());
 	}
 
 	@Test
 	void aTrainingRunThatFailsFailsTheGoalWithTheStartersMessageAndLeavesNothingBehind() throws Exception {
 		Path output = this.build.resolve("tomcat-latency");
+		// A previous run's output, which the goal marked as its own.
 		Files.createDirectories(output.resolve("application"));
+		Files.writeString(output.resolve(".tomcat-latency-train"), "");
 		Files.writeString(output.resolve("application/java.args"), "stale");
 		TrainMojo mojo = train(REST_APP, output);
 		WarmupRequest missing = new WarmupRequest();
@@ -82,8 +118,16 @@ class TrainMojoIntegrationTests {
 		TrainMojo mojo = train(REST_APP, this.build.resolve("tomcat-latency"));
 		ReflectionTestUtils.setField(mojo, "javaHome", this.build.toFile());
 		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(mojo::execute)
-			.withMessage("javaHome: " + this.build + " is not a JDK (no bin/java and release file). "
-					+ "Set javaHome to the JDK that production runs.");
+			.withMessage("javaHome: " + this.build + " is not a JDK (it needs bin/java, or bin/java.exe on Windows, "
+					+ "and a release file). Set javaHome to the JDK that production runs.");
+	}
+
+	@Test
+	void anOutputDirectoryTheGoalDidNotWriteIsRefusedAndKept() throws IOException {
+		Files.writeString(this.build.resolve("pom.xml"), "<project/>");
+		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(() -> train(REST_APP, this.build).execute())
+			.withMessageStartingWith("outputDirectory: " + this.build + " is not empty and no training wrote it");
+		assertThat(this.build.resolve("pom.xml")).hasContent("<project/>");
 	}
 
 	@Test
@@ -92,6 +136,13 @@ class TrainMojoIntegrationTests {
 		ReflectionTestUtils.setField(mojo, "skip", true);
 		mojo.execute();
 		assertThat(this.build.resolve("tomcat-latency")).doesNotExist();
+	}
+
+	// Every file below a directory, relative to it.
+	private static List<Path> files(Path directory) throws IOException {
+		try (Stream<Path> paths = Files.walk(directory)) {
+			return paths.filter(Files::isRegularFile).map(directory::relativize).sorted().toList();
+		}
 	}
 
 	private TrainMojo train(Path jar, Path output) {

@@ -43,7 +43,7 @@ public record TrainedCache(String cacheFile, JvmCacheKind kind, String javaVersi
 		properties.setProperty("shared-classes", Long.toString(this.sharedClasses));
 		properties.setProperty("loaded-classes", Long.toString(this.loadedClasses));
 		try (OutputStream output = Files.newOutputStream(directory.resolve(FILE_NAME))) {
-			properties.store(output, "Written by tomcat-latency-maven-plugin's train goal");
+			properties.store(output, "Written by tomcat-latency's train (the Maven goal or the command line)");
 		}
 	}
 

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.maven;
+package io.github.tomcatlatency.trainer;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,8 +7,6 @@ import java.util.Collections;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-
-import org.apache.maven.plugin.MojoFailureException;
 
 /**
  * A Spring Boot executable jar with tomcat-latency's starter in it: what a training run
@@ -25,26 +23,27 @@ record BootJar(Path path, String springBootVersion) {
 	/**
 	 * Check a jar.
 	 * @param path the jar
+	 * @param names how the tool names its settings
 	 * @return the jar
-	 * @throws MojoFailureException naming what to change when it is no Boot jar with the
+	 * @throws TrainingException naming what to change when it is no Boot jar with the
 	 * starter
 	 */
-	static BootJar of(Path path) throws MojoFailureException {
+	static BootJar of(Path path, SettingNames names) throws TrainingException {
 		if (!Files.isRegularFile(path)) {
-			throw new MojoFailureException("jar: " + path + " does not exist. Run the train goal after "
-					+ "spring-boot-maven-plugin's repackage (declare it after that plugin, or bind it to a later "
-					+ "phase), or set jar to the application's executable jar.");
+			throw new TrainingException(names.jar() + ": " + path + " does not exist. " + names.buildTheJar()
+					+ ", or point " + names.jar() + " at the application's executable jar.");
 		}
 		try (JarFile jar = new JarFile(path.toFile())) {
 			Manifest manifest = jar.getManifest();
 			String version = (manifest != null) ? manifest.getMainAttributes().getValue("Spring-Boot-Version") : null;
 			if (version == null) {
-				throw new MojoFailureException("jar: " + path + " is not a Spring Boot executable jar (its manifest "
-						+ "has no Spring-Boot-Version). Run the train goal after spring-boot-maven-plugin's "
-						+ "repackage, or set jar to the executable jar.");
+				throw new TrainingException(names.jar() + ": " + path + " is not a Spring Boot executable jar (its "
+						+ "manifest has no Spring-Boot-Version). " + names.buildTheJar() + ", or point " + names.jar()
+						+ " at the executable jar.");
 			}
 			if (!hasStarter(jar)) {
-				throw new MojoFailureException("jar: " + path + " does not contain tomcat-latency's starter, whose "
+				throw new TrainingException(names.jar() + ": " + path
+						+ " does not contain tomcat-latency's starter, whose "
 						+ "training mode the training run needs. Add io.github.tomcatlatency:"
 						+ "tomcat-latency-spring-boot-starter (Spring Boot 4) or "
 						+ "tomcat-latency-spring-boot3-starter (Spring Boot 3.5) to the application's dependencies.");
@@ -52,7 +51,8 @@ record BootJar(Path path, String springBootVersion) {
 			return new BootJar(path, version);
 		}
 		catch (IOException ex) {
-			throw new MojoFailureException("jar: " + path + " cannot be read as a jar (" + ex.getMessage() + ").", ex);
+			throw new TrainingException(
+					names.jar() + ": " + path + " cannot be read as a jar (" + ex.getMessage() + ").", ex);
 		}
 	}
 

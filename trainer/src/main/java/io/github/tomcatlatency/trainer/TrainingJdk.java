@@ -1,49 +1,62 @@
-package io.github.tomcatlatency.maven;
+package io.github.tomcatlatency.trainer;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
-import org.apache.maven.plugin.MojoFailureException;
 
 /**
  * The JDK that runs the training, and so the one production must run.
  *
  * @param home the JDK's home
+ * @param java its {@code java} launcher: {@code bin/java}, or {@code bin/java.exe} on
+ * Windows
  * @param version its full version, for example {@code 25.0.1}
  * @param vendor its implementor, or {@code unknown}
  */
-record TrainingJdk(Path home, String version, String vendor) {
+record TrainingJdk(Path home, Path java, String version, String vendor) {
 
 	private static final int MINIMUM = 17;
+
+	private static final List<String> LAUNCHERS = List.of("java", "java.exe");
 
 	/**
 	 * Read a JDK's {@code release} file.
 	 * @param home the JDK's home
+	 * @param names how the tool names its settings
 	 * @return the JDK
-	 * @throws MojoFailureException naming {@code javaHome} when it is no JDK 17 or later
+	 * @throws TrainingException naming the setting when it is no JDK 17 or later
 	 */
-	static TrainingJdk of(Path home) throws MojoFailureException {
+	static TrainingJdk of(Path home, SettingNames names) throws TrainingException {
 		Path release = home.resolve("release");
-		if (!Files.isExecutable(home.resolve("bin").resolve("java")) || !Files.isRegularFile(release)) {
-			throw new MojoFailureException("javaHome: " + home + " is not a JDK (no bin/java and release file). "
-					+ "Set javaHome to the JDK that production runs.");
+		Path java = LAUNCHERS.stream()
+			.map(home.resolve("bin")::resolve)
+			.filter((launcher) -> Files.isRegularFile(launcher) && Files.isExecutable(launcher))
+			.findFirst()
+			.orElse(null);
+		if (java == null || !Files.isRegularFile(release)) {
+			throw new TrainingException(names.javaHome() + ": " + home + " is not a JDK (it needs bin/java, or "
+					+ "bin/java.exe on Windows, and a release file). Set " + names.javaHome()
+					+ " to the JDK that production runs.");
 		}
 		Properties properties = new Properties();
 		try (InputStream input = Files.newInputStream(release)) {
 			properties.load(input);
 		}
 		catch (IOException ex) {
-			throw new MojoFailureException("javaHome: " + release + " cannot be read (" + ex.getMessage() + ").", ex);
+			throw new TrainingException(
+					names.javaHome() + ": " + release + " cannot be read (" + ex.getMessage() + ").", ex);
 		}
 		String version = unquote(properties.getProperty("JAVA_VERSION", ""));
-		TrainingJdk jdk = new TrainingJdk(home, version, unquote(properties.getProperty("IMPLEMENTOR", "unknown")));
+		TrainingJdk jdk = new TrainingJdk(home, java, version,
+				unquote(properties.getProperty("IMPLEMENTOR", "unknown")));
 		if (jdk.feature() < MINIMUM) {
-			throw new MojoFailureException("javaHome: " + home + " is Java " + version + "; the starter and its "
-					+ "training need Java " + MINIMUM + " or later.");
+			throw new TrainingException(names.javaHome() + ": " + home + " is Java " + version
+					+ "; the starter and its " + "training need Java " + MINIMUM + " or later.");
 		}
 		return jdk;
 	}
@@ -70,14 +83,6 @@ record TrainingJdk(Path home, String version, String vendor) {
 	 */
 	JvmCacheKind cacheKind() {
 		return JvmCacheKind.forJava(feature());
-	}
-
-	/**
-	 * Return the {@code java} launcher.
-	 * @return the launcher's path
-	 */
-	String java() {
-		return this.home.resolve("bin").resolve("java").toString();
 	}
 
 	@Override

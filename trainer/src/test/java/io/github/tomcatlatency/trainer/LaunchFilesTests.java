@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.maven;
+package io.github.tomcatlatency.trainer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ class LaunchFilesTests {
 				"-Dslashes=C:\\temp\\x", "-Dhash=#1");
 		LaunchFiles.write(this.directory,
 				concat(options, "-cp", System.getProperty("java.class.path"), PrintProperties.class.getName()),
-				TrainingJdk.of(Path.of(System.getProperty("java.home"))), "CDS archive");
+				TrainingJdk.of(Path.of(System.getProperty("java.home")), TestNames.NAMES), "CDS archive");
 		JavaRun run = JavaRun.run("launch", List.of("sh", this.directory.resolve("start.sh").toString(), "extra"),
 				this.directory, this.directory.resolve("launch.log"), Duration.ofSeconds(60));
 		assertThat(run.exitStatus()).as(String.join("\n", run.lines())).isZero();
@@ -36,11 +36,22 @@ class LaunchFilesTests {
 	@Test
 	void scriptIsExecutableAndNamesTheJdk() throws Exception {
 		LaunchFiles.write(this.directory, List.of("-jar", "app.jar"),
-				TrainingJdk.of(Path.of(System.getProperty("java.home"))), "AOT cache");
+				TrainingJdk.of(Path.of(System.getProperty("java.home")), TestNames.NAMES), "AOT cache");
 		Path script = this.directory.resolve("start.sh");
 		assertThat(script).isExecutable();
 		assertThat(Files.readString(script)).contains("with its AOT cache")
 			.contains("Java " + System.getProperty("java.version"));
+	}
+
+	@Test
+	void windowsScriptRunsTheArgumentFileFromItsDirectory() throws Exception {
+		LaunchFiles.write(this.directory, List.of("-jar", "app.jar"),
+				TrainingJdk.of(Path.of(System.getProperty("java.home")), TestNames.NAMES), "AOT cache");
+		String script = Files.readString(this.directory.resolve("start.cmd"));
+		assertThat(script.split("\r\n")).startsWith("@echo off")
+			.contains("cd /d \"%~dp0\" || exit /b 1", "if defined JAVA_HOME set \"JAVA=%JAVA_HOME%\\bin\\java\"",
+					"\"%JAVA%\" @java.args %*");
+		assertThat(script.replace("\r\n", "")).doesNotContain("\n");
 	}
 
 	private static List<String> concat(List<String> first, String... rest) {
