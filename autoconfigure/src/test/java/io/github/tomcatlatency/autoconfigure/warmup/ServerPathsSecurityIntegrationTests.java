@@ -13,7 +13,6 @@ import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
 import org.apache.catalina.connector.RequestFacade;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
