@@ -34,11 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,10 +49,10 @@ class UserBeansTests {
 		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, AdvisoryAutoConfiguration.class,
 				RoutesAutoConfiguration.class, PhaseMetricsAutoConfiguration.class, PhaseAutoConfiguration.class,
 				TomcatLatencyEndpointAutoConfiguration.class, WarmupAutoConfiguration.class,
-				ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class,
-				MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class, EndpointAutoConfiguration.class,
+				ResourceCacheAutoConfiguration.class, EndpointAutoConfiguration.class,
 				WebEndpointAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER)
+		.withConfiguration(BootLine.METRICS)
 		.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency");
 
 	@Test

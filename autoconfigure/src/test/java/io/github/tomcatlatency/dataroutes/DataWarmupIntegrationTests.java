@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
 import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
@@ -32,18 +33,12 @@ import org.hibernate.stat.QueryStatistics;
 import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.BeanDescription;
-import tools.jackson.databind.JacksonModule;
-import tools.jackson.databind.SerializationConfig;
-import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.module.SimpleModule;
-import tools.jackson.databind.ser.ValueSerializerModifier;
+import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.validation.autoconfigure.ValidationConfigurationCustomizer;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -52,6 +47,7 @@ import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -88,6 +84,8 @@ class DataWarmupIntegrationTests {
 	}
 
 	@Test
+	@EnabledIf(value = "derivedQueriesAsJpql",
+			disabledReason = "Spring Data JPA 3 builds derived queries with the criteria API, which Hibernate does not parse")
 	void preparesDerivedQueriesWithoutRunningThem() {
 		try (ConfigurableApplicationContext context = start()) {
 			assertThat(context.getBean(WarmupRunner.class).getResult().state()).isEqualTo(State.COMPLETED);
@@ -137,6 +135,11 @@ class DataWarmupIntegrationTests {
 		}
 	}
 
+	static boolean derivedQueriesAsJpql() {
+		return ClassUtils.isPresent("org.springframework.data.jpa.repository.query.JpqlQueryBuilder",
+				DataWarmupIntegrationTests.class.getClassLoader());
+	}
+
 	private static QueryStatistics derivedSearch(Statistics statistics) {
 		String query = Set.of(statistics.getQueries())
 			.stream()
@@ -169,21 +172,12 @@ class DataWarmupIntegrationTests {
 	static class MemoApplication {
 
 		@Bean
-		JacksonModule recordingSerializerModifier() {
-			return new SimpleModule().setSerializerModifier(new ValueSerializerModifier() {
-
-				@Override
-				public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier bean,
-						ValueSerializer<?> serializer) {
-					serializersBuilt.add(bean.getBeanClass());
-					return serializer;
-				}
-
-			});
+		BootLine.SerializersBuilt recordingSerializerModifier() {
+			return new BootLine.SerializersBuilt(serializersBuilt);
 		}
 
 		@Bean
-		ValidationConfigurationCustomizer recordingConstraintValidatorFactory() {
+		BootLine.ValidationConfigurationCustomizer recordingConstraintValidatorFactory() {
 			return (configuration) -> {
 				TraversableResolver traversable = configuration.getDefaultTraversableResolver();
 				configuration.traversableResolver(new TraversableResolver() {

@@ -10,6 +10,7 @@ import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
@@ -27,7 +28,6 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,8 +38,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AdvisoryAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, AdvisoryAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class));
+		.withConfiguration(
+				AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, AdvisoryAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER);
 
 	@Test
 	void usesTheArtifactOverTheBundledCopyOfTheSameDate() {

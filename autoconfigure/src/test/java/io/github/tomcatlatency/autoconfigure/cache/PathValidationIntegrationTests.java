@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.cache.internal.PinningResourceRoot;
 import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
@@ -29,10 +30,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.tomcat.TomcatWebServer;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.DefaultResourceLoader;
@@ -148,7 +146,7 @@ class PathValidationIntegrationTests {
 
 	private static Answer send(ConfigurableApplicationContext context, String target) throws IOException {
 		try (Socket socket = new Socket("localhost",
-				((WebServerApplicationContext) context).getWebServer().getPort())) {
+				context.getEnvironment().getRequiredProperty("local.server.port", Integer.class))) {
 			OutputStream out = socket.getOutputStream();
 			out.write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
 				.getBytes(StandardCharsets.ISO_8859_1));
@@ -164,8 +162,7 @@ class PathValidationIntegrationTests {
 	}
 
 	private static WebResourceRoot root(ConfigurableApplicationContext context) {
-		TomcatWebServer server = (TomcatWebServer) ((WebServerApplicationContext) context).getWebServer();
-		return ((Context) server.getTomcat().getHost().findChildren()[0]).getResources();
+		return ((Context) BootLine.tomcat(context).getHost().findChildren()[0]).getResources();
 	}
 
 	private static ConfigurableApplicationContext start(String property) {
@@ -185,8 +182,8 @@ class PathValidationIntegrationTests {
 	static class TestApplication {
 
 		@Bean
-		WebServerFactoryCustomizer<TomcatServletWebServerFactory> testResources() {
-			return (factory) -> factory.addContextCustomizers((context) -> context.addLifecycleListener((event) -> {
+		WebServerFactoryCustomizer<?> testResources() {
+			return BootLine.tomcatCustomizer(null, (context) -> context.addLifecycleListener((event) -> {
 				if (event.getType().equals(Lifecycle.BEFORE_INIT_EVENT)) {
 					try {
 						context.getResources()

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.cache;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
@@ -9,7 +10,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ResourceCacheAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-				ResourceCacheAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class));
+		.withConfiguration(
+				AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, ResourceCacheAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER);
 
 	@Test
 	void managesTheCacheOfServletAppOnTomcat() {

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.phase;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration;
 import io.github.tomcatlatency.phase.PhaseRecorder;
@@ -13,18 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jetty.autoconfigure.servlet.JettyServletWebServerAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,15 +31,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class PhaseAutoConfigurationTests {
 
-	private static final AutoConfigurations METRICS = AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-			MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
-			CompositeMeterRegistryAutoConfiguration.class);
-
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, RoutesAutoConfiguration.class,
-				PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class))
-		.withConfiguration(METRICS);
+				PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER)
+		.withConfiguration(BootLine.METRICS);
 
 	@Test
 	void timesRequestsOfServletAppOnTomcat() {
@@ -52,10 +43,9 @@ class PhaseAutoConfigurationTests {
 			assertThat(context).hasSingleBean(PhaseTimers.class)
 				.hasSingleBean(Routes.class)
 				.hasSingleBean(ActuatorRoutes.class);
-			TomcatServletWebServerFactory factory = context.getBean(TomcatServletWebServerFactory.class);
-			assertThat(factory.getEngineValves()).hasAtLeastOneElementOfType(PhaseValve.class);
+			assertThat(BootLine.engineValves(context)).hasAtLeastOneElementOfType(PhaseValve.class);
 			StandardContext tomcatContext = new StandardContext();
-			factory.getContextCustomizers().forEach((customizer) -> customizer.customize(tomcatContext));
+			BootLine.customizeContext(context, tomcatContext);
 			assertThat(tomcatContext.getWrapperClass()).isEqualTo(PhaseWrapper.class.getName());
 		});
 	}
@@ -84,8 +74,7 @@ class PhaseAutoConfigurationTests {
 			.withBean(PhaseRecorder.class, () -> recorder)
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(PhaseTimers.class).hasSingleBean(Routes.class);
-				assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
-					.hasAtLeastOneElementOfType(PhaseValve.class);
+				assertThat(BootLine.engineValves(context)).hasAtLeastOneElementOfType(PhaseValve.class);
 			});
 	}
 
@@ -97,9 +86,9 @@ class PhaseAutoConfigurationTests {
 	@Test
 	void backsOffWithoutMeterRegistry(CapturedOutput output) {
 		new WebApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, PhaseAutoConfiguration.class,
-							PhaseMetricsAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+					PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+			.withConfiguration(BootLine.TOMCAT_SERVER)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -108,9 +97,9 @@ class PhaseAutoConfigurationTests {
 	void backsOffOnJetty(CapturedOutput output) {
 		new WebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					JettyServletWebServerAutoConfiguration.class))
-			.withConfiguration(METRICS)
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+			.withConfiguration(BootLine.JETTY_SERVER)
+			.withConfiguration(BootLine.METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -119,9 +108,9 @@ class PhaseAutoConfigurationTests {
 	void backsOffWithoutTomcatOnTheClasspath() {
 		new WebApplicationContextRunner().withClassLoader(new FilteredClassLoader(Tomcat.class))
 			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					JettyServletWebServerAutoConfiguration.class))
-			.withConfiguration(METRICS)
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+			.withConfiguration(BootLine.JETTY_SERVER)
+			.withConfiguration(BootLine.METRICS)
 			.run(this::assertBackedOff);
 	}
 
@@ -129,9 +118,9 @@ class PhaseAutoConfigurationTests {
 	void backsOffInReactiveApp(CapturedOutput output) {
 		new ReactiveWebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
-			.withConfiguration(METRICS)
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+			.withConfiguration(BootLine.TOMCAT_SERVER)
+			.withConfiguration(BootLine.METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -140,9 +129,9 @@ class PhaseAutoConfigurationTests {
 	void backsOffInNonWebApp(CapturedOutput output) {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
-					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
-			.withConfiguration(METRICS)
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, PhaseMetricsAutoConfiguration.class))
+			.withConfiguration(BootLine.TOMCAT_SERVER)
+			.withConfiguration(BootLine.METRICS)
 			.run(this::assertBackedOff);
 		assertThat(output).doesNotContain("WARN");
 	}
@@ -155,8 +144,7 @@ class PhaseAutoConfigurationTests {
 			org.springframework.boot.test.context.assertj.AssertableWebApplicationContext context) {
 		assertThat(context).hasNotFailed().doesNotHaveBean(PhaseTimers.class);
 		assertThat(context.getBeansOfType(FilterRegistrationBean.class)).isEmpty();
-		assertThat(context.getBeansOfType(TomcatServletWebServerFactory.class).values())
-			.allSatisfy((factory) -> assertThat(factory.getEngineValves()).noneMatch(PhaseValve.class::isInstance));
+		assertThat(BootLine.engineValves(context)).noneMatch(PhaseValve.class::isInstance);
 	}
 
 	private void assertBackedOff(

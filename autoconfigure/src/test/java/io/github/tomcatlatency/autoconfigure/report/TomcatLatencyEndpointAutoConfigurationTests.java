@@ -2,6 +2,7 @@ package io.github.tomcatlatency.autoconfigure.report;
 
 import java.util.List;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
@@ -22,8 +23,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,11 +31,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TomcatLatencyEndpointAutoConfigurationTests {
 
-	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, TomcatLatencyEndpointAutoConfiguration.class,
-					AdvisoryAutoConfiguration.class, RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class, EndpointAutoConfiguration.class,
-					WebEndpointAutoConfiguration.class));
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
+				TomcatLatencyEndpointAutoConfiguration.class, AdvisoryAutoConfiguration.class,
+				RoutesAutoConfiguration.class, PhaseAutoConfiguration.class, EndpointAutoConfiguration.class,
+				WebEndpointAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER);
 
 	@Test
 	void exposedEndpointHasReadAndWriteOperationsAndKeepsStatistics() {
@@ -45,8 +45,7 @@ class TomcatLatencyEndpointAutoConfigurationTests {
 				assertThat(context).hasSingleBean(TomcatLatencyEndpoint.class).hasSingleBean(RequestStatistics.class);
 				assertThat(operations(context)).containsExactlyInAnyOrder(OperationType.READ, OperationType.WRITE);
 				assertThat(webEndpoint(context).getRootPath()).isEqualTo(TomcatLatencyEndpoint.PATH);
-				assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
-					.hasAtLeastOneElementOfType(PhaseValve.class);
+				assertThat(BootLine.engineValves(context)).hasAtLeastOneElementOfType(PhaseValve.class);
 			});
 	}
 
@@ -54,8 +53,7 @@ class TomcatLatencyEndpointAutoConfigurationTests {
 	void endpointThatIsNotExposedKeepsNoStatisticsAndTimesNothing() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).doesNotHaveBean(TomcatLatencyEndpoint.class).doesNotHaveBean(RequestStatistics.class);
-			assertThat(context.getBean(TomcatServletWebServerFactory.class).getEngineValves())
-				.noneMatch(PhaseValve.class::isInstance);
+			assertThat(BootLine.engineValves(context)).noneMatch(PhaseValve.class::isInstance);
 		});
 	}
 
@@ -81,8 +79,8 @@ class TomcatLatencyEndpointAutoConfigurationTests {
 		new WebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class,
 					TomcatLatencyEndpointAutoConfiguration.class, AdvisoryAutoConfiguration.class,
-					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class,
-					TomcatServletWebServerAutoConfiguration.class))
+					RoutesAutoConfiguration.class, PhaseAutoConfiguration.class))
+			.withConfiguration(BootLine.TOMCAT_SERVER)
 			.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.endpoint"))
 			.withPropertyValues("management.endpoints.web.exposure.include=tomcatlatency")
 			.run((context) -> assertThat(context).hasNotFailed()

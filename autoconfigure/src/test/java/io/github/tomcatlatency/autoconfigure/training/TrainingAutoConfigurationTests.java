@@ -2,6 +2,7 @@ package io.github.tomcatlatency.autoconfigure.training;
 
 import java.time.Duration;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.internal.TrainingExit;
@@ -16,7 +17,6 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.ConfigurableTransactionManager;
@@ -32,7 +32,8 @@ class TrainingAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, TrainingAutoConfiguration.class,
-				WarmupAutoConfiguration.class, TomcatServletWebServerAutoConfiguration.class))
+				WarmupAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER)
 		.withBean(TrainingExit.class, () -> (status) -> {
 			throw new AssertionError("A context runner test must not exit");
 		});

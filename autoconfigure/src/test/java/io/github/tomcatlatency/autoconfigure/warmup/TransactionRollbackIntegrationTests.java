@@ -23,7 +23,6 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -54,7 +53,7 @@ class TransactionRollbackIntegrationTests {
 				.containsExactly(tuple("/visit", 200), tuple("/visit", 200), tuple("/visit", 200));
 			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
 			assertThat(jdbc.queryForObject("select count(*) from visits", Long.class)).isZero();
-			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+			int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
 			HttpResponse<String> response = HttpClient.newHttpClient()
 				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/visit")).build(),
 						HttpResponse.BodyHandlers.ofString());

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
@@ -10,7 +11,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WarmupAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, WarmupAutoConfiguration.class,
-				TomcatServletWebServerAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(EmbeddedTomcatAutoConfiguration.class, WarmupAutoConfiguration.class))
+		.withConfiguration(BootLine.TOMCAT_SERVER);
 
 	@Test
 	void warmsUpServletAppOnTomcat() {

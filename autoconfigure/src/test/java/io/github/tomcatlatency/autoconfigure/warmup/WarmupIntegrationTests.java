@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.phase.PhaseTimers;
@@ -59,13 +60,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
-import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -700,7 +698,7 @@ class WarmupIntegrationTests {
 	}
 
 	private static int port(ConfigurableApplicationContext context) {
-		return ((WebServerApplicationContext) context).getWebServer().getPort();
+		return context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
 	}
 
 	private HttpResponse<String> get(int port, String path) throws Exception {
@@ -719,7 +717,7 @@ class WarmupIntegrationTests {
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
 
 		@Bean
-		MeterRegistryCustomizer<MeterRegistry> addedMeters() {
+		BootLine.MeterRegistryCustomizer addedMeters() {
 			return (registry) -> registry.config().onMeterAdded((meter) -> addedMeters.add(meter.getId().getName()));
 		}
 
@@ -782,7 +780,7 @@ class WarmupIntegrationTests {
 
 		@GetMapping("/secured")
 		ResponseEntity<String> secured(@RequestHeader HttpHeaders headers) {
-			return headers.containsHeader(HttpHeaders.AUTHORIZATION) ? ResponseEntity.ok("signed in")
+			return (headers.getFirst(HttpHeaders.AUTHORIZATION) != null) ? ResponseEntity.ok("signed in")
 					: ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 						.header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"test\"")
 						.build();
@@ -811,7 +809,7 @@ class WarmupIntegrationTests {
 
 	@RestController
 	@ConditionalOnBooleanProperty("test.error-controller")
-	static class ApplicationErrorController implements ErrorController {
+	static class ApplicationErrorController implements BootLine.ErrorController {
 
 		static final AtomicInteger called = new AtomicInteger();
 

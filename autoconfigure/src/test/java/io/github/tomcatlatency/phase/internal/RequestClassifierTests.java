@@ -2,7 +2,7 @@ package io.github.tomcatlatency.phase.internal;
 
 import java.util.List;
 
-import org.apache.catalina.connector.Connector;
+import io.github.tomcatlatency.autoconfigure.BootLine;
 import org.apache.catalina.connector.Request;
 import org.apache.tomcat.util.buf.MessageBytes;
 import org.junit.jupiter.api.Test;
@@ -70,7 +70,7 @@ class RequestClassifierTests {
 		if (warmup) {
 			coyoteRequest.getMimeHeaders().addValue(WARMUP_HEADER).setString("token");
 		}
-		Request request = new Request(new Connector(), coyoteRequest);
+		Request request = BootLine.request(coyoteRequest);
 		char[] chars = servletPath.toCharArray();
 		request.getMappingData().wrapperPath.setChars(chars, 0, chars.length);
 		if (pathInfo != null) {
