@@ -30,8 +30,10 @@ final class WarmupLog {
 
 	static void ready(WarmupResult result, int background, boolean unreachable) {
 		if (result.state() == State.TIMED_OUT || unreachable) {
+			// The warm-up's own limits, not the application's failure: the message names
+			// the setting that helps.
 			logger
-				.warn("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
+				.info("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
 		}
 		notWarmed(result.requests());
 		logger.info("Tomcat warm-up sent " + result.requests().size() + " requests in " + result.durationMs()
@@ -101,7 +103,16 @@ final class WarmupLog {
 		notWarmed.forEach((route, result) -> {
 			String why = (result.error() != null) ? result.error() : "status " + result.status();
 			switch (result.outcome()) {
-				case FAILED -> logger.warn("Tomcat warm-up " + route + " failed: " + why + "; start-up continues");
+				// A route that answered with an error failed in the application; one that
+				// did not answer in time, or at all, is the warm-up's limit.
+				case FAILED -> {
+					if (result.status() != null) {
+						logger.warn("Tomcat warm-up " + route + " failed: " + why + "; start-up continues");
+					}
+					else {
+						logger.info("Tomcat warm-up " + route + ": " + why + ", route not warmed");
+					}
+				}
 				case NOT_WARMED -> logger.info("Tomcat warm-up " + route + ": " + why + ", route not warmed");
 				case REFUSED -> refused.add(route + " (" + why + ")");
 				default -> {
