@@ -60,7 +60,9 @@ class WarmupDeadlineTests {
 		long held = held(runner);
 		assertThat(Duration.ofNanos(held)).as("readiness held").isLessThanOrEqualTo(BOUND);
 		WarmupResult result = runner.getResult();
-		assertThat(result.state()).isEqualTo(State.TIMED_OUT);
+		// A request that ends at the deadline fails for want of time: whether the
+		// deadline or its own timeout ended it first is a race.
+		assertThat(result.state()).isIn(State.TIMED_OUT, State.FAILED);
 		assertThat(result.requests()).allSatisfy((request) -> assertThat(request.status()).isNull());
 	}
 
