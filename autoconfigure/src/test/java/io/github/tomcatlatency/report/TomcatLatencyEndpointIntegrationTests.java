@@ -123,7 +123,11 @@ class TomcatLatencyEndpointIntegrationTests {
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
 			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleMs", "routes");
 			Map<String, Object> phases = phases(report);
-			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes");
+			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes", "storage");
+			assertThat(map(phases, "storage")).containsEntry("routes", 1)
+				.containsEntry("otherRoutes", 0)
+				.containsEntry("maxMemoryBytes", 2 * 1024 * 1024)
+				.containsKeys("otherRequests", "memoryBytes");
 			assertThat(map(phases, "application")).containsOnlyKeys("container", "filters", "mvc", "total")
 				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
 					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
