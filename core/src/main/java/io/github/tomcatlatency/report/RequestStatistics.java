@@ -25,9 +25,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
- * reports, per method and route as the timers: the phase histograms, the first request to
- * arrive and cold spikes; and the reporting window: when counting started. It is given
- * only the requests that
+ * reports, per method and route as the timers: the total's histogram and the phases' sums
+ * ({@link RouteHistograms}), the first request to arrive and cold spikes; and the
+ * reporting window: when counting started. It is given only the requests that
  * {@link io.github.tomcatlatency.phase.internal.RequestCounting#RECORDED count}, which
  * start once the application is ready: the cold penalty is what users pay.
  * <p>
