@@ -106,15 +106,15 @@ class UserBeansTests {
 	@Test
 	void userRequestStatisticsWin() {
 		assertUserBeanWins(RequestStatistics.class,
-				() -> new RequestStatistics(10, 2, Duration.ofSeconds(1), new ClassLoadLog()));
+				() -> new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1), new ClassLoadLog()));
 	}
 
 	@Test
 	void userEndpointWins() {
 		assertUserBeanWins(TomcatLatencyEndpoint.class,
-				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 2, Duration.ofSeconds(1), new ClassLoadLog()),
-						advisories(), () -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3,
-						List.of()));
+				() -> new TomcatLatencyEndpoint(
+						new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1), new ClassLoadLog()), advisories(),
+						() -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3, List.of()));
 	}
 
 	@Test

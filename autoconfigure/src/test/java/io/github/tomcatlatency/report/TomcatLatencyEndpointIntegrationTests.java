@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -29,6 +30,8 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Import;
@@ -123,7 +126,11 @@ class TomcatLatencyEndpointIntegrationTests {
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
 			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleMs", "routes");
 			Map<String, Object> phases = phases(report);
-			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes");
+			assertThat(phases).containsOnlyKeys("requests", "containerShare", "application", "topRoutes", "storage");
+			assertThat(map(phases, "storage")).containsEntry("routes", 1)
+				.containsEntry("otherRoutes", 0)
+				.containsEntry("maxMemoryBytes", 2 * 1024 * 1024)
+				.containsKeys("otherRequests", "memoryBytes");
 			assertThat(map(phases, "application")).containsOnlyKeys("container", "filters", "mvc", "total")
 				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
 					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
@@ -257,6 +264,34 @@ class TomcatLatencyEndpointIntegrationTests {
 		void resetIsNotAllowed() throws Exception {
 			assertThat(get(ENDPOINT).statusCode()).isEqualTo(200);
 			assertThat(post(ENDPOINT).statusCode()).isIn(404, 405);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "management.endpoints.web.exposure.include=tomcatlatency",
+					"tomcat-latency.report.max-memory=1KB" })
+	@ExtendWith(OutputCaptureExtension.class)
+	class Capped extends Http {
+
+		@Test
+		void requestsOfRoutesBeyondTheCapAreCountedNotStoredAndLoggedOnce(CapturedOutput output) throws Exception {
+			assertThat(post(ENDPOINT).statusCode()).isEqualTo(204);
+			for (int i = 0; i < 3; i++) {
+				assertThat(get("/things/" + i).statusCode()).isEqualTo(200);
+			}
+			await().untilAsserted(
+					() -> assertThat(number(map(phases(report()), "storage"), "otherRequests")).isEqualTo(3));
+			Map<String, Object> phases = phases(report());
+			assertThat(number(phases, "requests")).isZero();
+			assertThat(map(phases, "storage")).containsEntry("routes", 0)
+				.containsEntry("otherRoutes", 1)
+				.containsEntry("maxMemoryBytes", 1024);
+			assertThat(output.getOut().lines().filter((line) -> line.contains("tomcat-latency.report.max-memory")))
+				.singleElement()
+				.asString()
+				.contains("INFO", "GET /things/{id}");
 		}
 
 	}

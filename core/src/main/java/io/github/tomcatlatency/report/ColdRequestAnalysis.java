@@ -47,7 +47,7 @@ final class ColdRequestAnalysis {
 			.map((route) -> coldRequest(route, warmup, discovering, loadedBy))
 			.orElse(null);
 		List<ColdRequest> worst = routes.stream()
-			.filter((route) -> route.total().count() > 1)
+			.filter((route) -> route.requests() > 1)
 			.map((route) -> coldRequest(route, warmup, discovering, loadedBy))
 			.filter(Objects::nonNull)
 			.sorted(Comparator.comparingDouble(ColdRequest::penaltyMs).reversed())
@@ -64,7 +64,7 @@ final class ColdRequestAnalysis {
 			return null;
 		}
 		Split split = first.split();
-		double median = Milliseconds.of(route.total().percentileNanos(0.5));
+		double median = Milliseconds.of(route.p50Nanos());
 		double penalty = Math.max(0, Math.round((split.totalMs() - median) * 1000) / 1000.0);
 		double ratio = (median > 0) ? Math.round(split.totalMs() / median * 100) / 100.0 : 0;
 		WarmupReach reach = WarmupReach.of(route.route(), route.method(), warmup);
@@ -73,8 +73,7 @@ final class ColdRequestAnalysis {
 		ColdCause cause = new ColdCause(measured(first.classesLoaded()),
 				(first.cpuNanos() != CompletedRequest.NOT_MEASURED) ? Milliseconds.of(first.cpuNanos()) : null,
 				loadedBy.apply(first), reach, remedy);
-		return new ColdRequest(route.route(), route.method(), route.total().count(), split, median, penalty, ratio,
-				cause);
+		return new ColdRequest(route.route(), route.method(), route.requests(), split, median, penalty, ratio, cause);
 	}
 
 	private static @Nullable Long measured(long value) {

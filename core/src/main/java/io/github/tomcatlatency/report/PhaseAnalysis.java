@@ -13,40 +13,43 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
 /**
  * Computes where request time goes: the distribution of each phase and the container's
  * share of the time, for the application and for the methods and routes with the most
- * time.
+ * time. A route's phases have their means only: it keeps their sums, not histograms.
  */
 final class PhaseAnalysis {
-
-	private static final Phase[] PHASES = Phase.values();
 
 	private PhaseAnalysis() {
 	}
 
-	static Phases analyse(List<RouteSnapshot> routes, int topRoutes) {
-		Snapshot total = new Snapshot();
-		Snapshot[] phases = new Snapshot[PHASES.length];
-		for (Phase phase : PHASES) {
-			phases[phase.ordinal()] = new Snapshot();
-		}
-		for (RouteSnapshot route : routes) {
-			total.add(route.total());
-			for (Phase phase : PHASES) {
-				phases[phase.ordinal()].add(route.phase(phase));
-			}
-		}
-		List<RoutePhases> top = routes.stream()
-			.sorted(Comparator.comparingLong((RouteSnapshot route) -> route.total().totalNanos()).reversed())
+	static Phases analyse(RequestStatistics.Statistics statistics, int topRoutes) {
+		Snapshot total = statistics.total();
+		Snapshot[] phases = statistics.phases();
+		List<RoutePhases> top = statistics.routes()
+			.stream()
+			.sorted(Comparator.comparingLong(RouteSnapshot::totalNanos).reversed())
 			.limit(topRoutes)
-			.map((route) -> new RoutePhases(route.route(), route.method(), route.total().count(),
-					containerShare(route.phases(), route.total()), distributions(route.total(), route.phases())))
+			.map((route) -> new RoutePhases(route.route(), route.method(), route.requests(),
+					containerShare(route.phaseNanos(Phase.CONTAINER), route.totalNanos()), distributions(route)))
 			.toList();
-		return new Phases(total.count(), containerShare(phases, total), distributions(total, phases), top);
-	}
-
-	private static PhaseDistributions distributions(Snapshot total, Snapshot[] phases) {
-		return new PhaseDistributions(distribution(phases[Phase.CONTAINER.ordinal()]),
+		PhaseDistributions application = new PhaseDistributions(distribution(phases[Phase.CONTAINER.ordinal()]),
 				distribution(phases[Phase.FILTERS.ordinal()]), distribution(phases[Phase.MVC.ordinal()]),
 				distribution(total));
+		return new Phases(total.count(),
+				containerShare(phases[Phase.CONTAINER.ordinal()].totalNanos(), total.totalNanos()), application, top,
+				statistics.storage());
+	}
+
+	private static PhaseDistributions distributions(RouteSnapshot route) {
+		return new PhaseDistributions(mean(route, Phase.CONTAINER), mean(route, Phase.FILTERS), mean(route, Phase.MVC),
+				new Distribution(Milliseconds.of(mean(route.totalNanos(), route.requests())),
+						Milliseconds.of(route.p50Nanos()), Milliseconds.of(route.p99Nanos())));
+	}
+
+	private static Distribution mean(RouteSnapshot route, Phase phase) {
+		return new Distribution(Milliseconds.of(mean(route.phaseNanos(phase), route.requests())), null, null);
+	}
+
+	private static long mean(long totalNanos, long count) {
+		return (count != 0) ? totalNanos / count : 0;
 	}
 
 	private static Distribution distribution(Snapshot snapshot) {
@@ -54,9 +57,8 @@ final class PhaseAnalysis {
 				Milliseconds.of(snapshot.percentileNanos(0.99)));
 	}
 
-	private static double containerShare(Snapshot[] phases, Snapshot total) {
-		long part = phases[Phase.CONTAINER.ordinal()].totalNanos();
-		return (total.totalNanos() > 0) ? Math.round(1000.0 * part / total.totalNanos()) / 1000.0 : 0;
+	private static double containerShare(long containerNanos, long totalNanos) {
+		return (totalNanos > 0) ? Math.round(1000.0 * containerNanos / totalNanos) / 1000.0 : 0;
 	}
 
 }

@@ -4,23 +4,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
 import io.github.tomcatlatency.phase.internal.RequestMethods;
+import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PhaseRecorder} that keeps the statistics the {@code tomcat-latency} endpoint
- * reports, per method and route as the timers: the phase histograms, the first request to
- * arrive and cold spikes; and the reporting window: when counting started. It is given
- * only the requests that
+ * reports, per method and route as the timers: the total's histogram and the phases' sums
+ * ({@link RouteHistograms}), the first request to arrive and cold spikes; and the
+ * reporting window: when counting started. It is given only the requests that
  * {@link io.github.tomcatlatency.phase.internal.RequestCounting#RECORDED count}, which
  * start once the application is ready: the cold penalty is what users pay.
  * <p>
@@ -33,6 +40,10 @@ import org.jspecify.annotations.Nullable;
  * load the probe is off before the JIT compiles the request path: compiled while the
  * probe is still armed, that code would be thrown away and compiled again when it is
  * disarmed.
+ * <p>
+ * Their memory is capped: each method and route, and each stripe a route splits into, is
+ * reserved from a {@link MemoryBudget} before it is created; the requests of a method and
+ * route that does not fit are counted together, not stored, and the first one logs it.
  */
 public final class RequestStatistics implements PhaseRecorder {
 
@@ -48,7 +59,20 @@ public final class RequestStatistics implements PhaseRecorder {
 
 	private static final long PROBE_WINDOW_NANOS = PROBE_WINDOW.toNanos();
 
+	private static final Log logger = LogFactory.getLog(RequestStatistics.class);
+
+	private static final int PHASES = Phase.values().length;
+
+	/**
+	 * Marks a method and route the cap kept out: its requests are counted, not stored.
+	 */
+	private static final RouteStatistics NOT_STORED = new RouteStatistics("", "", new MemoryBudget(0, 0));
+
 	private final int maxRoutes;
+
+	private final long maxMemoryBytes;
+
+	private final AtomicBoolean capLogged = new AtomicBoolean();
 
 	private final RouteStatistics.SpikeDetection spikeDetection;
 
@@ -63,16 +87,20 @@ public final class RequestStatistics implements PhaseRecorder {
 	/**
 	 * Create statistics.
 	 * @param maxRoutes the bound on {@link Route#index()}
+	 * @param maxMemoryBytes the most heap the statistics take, estimated from their
+	 * histograms
 	 * @param spikeFactor how many times its route's median a cold spike takes at least
 	 * @param spikeIdle how long a route must have been idle before a cold spike
 	 * @param classLoadLog the JVM's class load log, run while the probe is armed, so that
 	 * the first requests name the classes they loaded
 	 */
-	public RequestStatistics(int maxRoutes, double spikeFactor, Duration spikeIdle, ClassLoadLog classLoadLog) {
+	public RequestStatistics(int maxRoutes, long maxMemoryBytes, double spikeFactor, Duration spikeIdle,
+			ClassLoadLog classLoadLog) {
 		this.maxRoutes = maxRoutes;
+		this.maxMemoryBytes = maxMemoryBytes;
 		this.classLoadLog = classLoadLog;
 		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
-		this.state = new State(maxRoutes, null);
+		this.state = new State(maxRoutes, maxMemoryBytes, null);
 	}
 
 	RouteStatistics.SpikeDetection spikeDetection() {
@@ -94,7 +122,7 @@ public final class RequestStatistics implements PhaseRecorder {
 	 */
 	public void reset() {
 		this.classLoadsLogged = this.classLoadLog.start();
-		this.state = new State(this.maxRoutes, Instant.now());
+		this.state = new State(this.maxRoutes, this.maxMemoryBytes, Instant.now());
 		this.probe.arm();
 	}
 
@@ -135,10 +163,16 @@ public final class RequestStatistics implements PhaseRecorder {
 		int index = route.index() * RequestMethods.COUNT + methodIndex;
 		RouteStatistics statistics = state.routes.get(index);
 		if (statistics == null) {
-			statistics = state.add(index, route.uri(), RequestMethods.name(methodIndex));
+			statistics = add(state, index, route.uri(), RequestMethods.name(methodIndex));
 		}
-		statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
-				this.spikeDetection, this.classLoadsLogged);
+		if (statistics != NOT_STORED) {
+			statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
+					this.spikeDetection, this.classLoadsLogged);
+			state.phases.record(containerNanos, filtersNanos, mvcNanos);
+		}
+		else {
+			state.otherRequests.increment();
+		}
 		if (this.probe.armed() && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
 				|| System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS)) {
 			this.probe.disarm();
@@ -148,20 +182,68 @@ public final class RequestStatistics implements PhaseRecorder {
 		}
 	}
 
-	/**
-	 * Return a copy of the statistics of every method and route recorded so far.
-	 * @return the copies, which requests recording meanwhile do not change
-	 */
-	List<RouteSnapshot> snapshot() {
-		AtomicReferenceArray<@Nullable RouteStatistics> routes = this.state.routes;
-		List<RouteSnapshot> result = new ArrayList<>();
-		for (int i = 0; i < routes.length(); i++) {
-			RouteStatistics statistics = routes.get(i);
-			if (statistics != null) {
-				result.add(statistics.snapshot());
+	private RouteStatistics add(State state, int index, String route, String method) {
+		RouteStatistics added = state.budget.reserve(RouteStatistics.BYTES)
+				? new RouteStatistics(route, method, state.budget) : NOT_STORED;
+		if (!state.routes.compareAndSet(index, null, added)) {
+			if (added != NOT_STORED) {
+				state.budget.release(RouteStatistics.BYTES);
+			}
+			return state.routes.get(index);
+		}
+		if (added != NOT_STORED) {
+			state.lastNewRouteNanos = System.nanoTime();
+			state.requestsSinceNewRoute.set(0);
+		}
+		else {
+			state.otherRoutes.incrementAndGet();
+			if (this.capLogged.compareAndSet(false, true)) {
+				logger.info("The endpoint's request statistics reached their cap of " + this.maxMemoryBytes / 1024
+						+ " KB (tomcat-latency.report.max-memory): the requests of " + method + " " + route
+						+ " and further methods and routes are counted, not stored");
 			}
 		}
-		return result;
+		return added;
+	}
+
+	/**
+	 * Read the statistics of every method and route recorded so far, reusing one copy of
+	 * a histogram for every route.
+	 * @return the statistics, which requests recording meanwhile do not change
+	 */
+	Statistics snapshot() {
+		State state = this.state;
+		DurationHistogram.Snapshot route = new DurationHistogram.Snapshot();
+		DurationHistogram.Snapshot total = new DurationHistogram.Snapshot();
+		long[] phaseNanos = new long[PHASES];
+		List<RouteSnapshot> routes = new ArrayList<>();
+		for (int i = 0; i < state.routes.length(); i++) {
+			RouteStatistics statistics = state.routes.get(i);
+			if (statistics != null && statistics != NOT_STORED) {
+				RouteSnapshot snapshot = statistics.snapshot(route.reset());
+				total.add(route);
+				for (int phase = 0; phase < PHASES; phase++) {
+					phaseNanos[phase] += snapshot.phaseNanos()[phase];
+				}
+				routes.add(snapshot);
+			}
+		}
+		Storage storage = new Storage(routes.size(), state.otherRoutes.get(), state.otherRequests.sum(),
+				state.budget.usedBytes(), state.budget.maxBytes());
+		return new Statistics(routes, total, state.phases.snapshots(phaseNanos), storage);
+	}
+
+	/**
+	 * The statistics read for one report.
+	 *
+	 * @param routes each method and route stored
+	 * @param total the wall times of their requests
+	 * @param phases the time in each phase of their requests, by {@link Phase#ordinal()}
+	 * @param storage the memory the statistics take and what the cap kept out
+	 */
+	record Statistics(List<RouteSnapshot> routes, DurationHistogram.Snapshot total, DurationHistogram.Snapshot[] phases,
+			Storage storage) {
+
 	}
 
 	private static final class State {
@@ -174,19 +256,19 @@ public final class RequestStatistics implements PhaseRecorder {
 
 		private final AtomicLong requestsSinceNewRoute = new AtomicLong();
 
-		State(int maxRoutes, @Nullable Instant since) {
+		private final MemoryBudget budget;
+
+		private final ApplicationPhases phases = new ApplicationPhases();
+
+		private final AtomicInteger otherRoutes = new AtomicInteger();
+
+		private final LongAdder otherRequests = new LongAdder();
+
+		State(int maxRoutes, long maxMemoryBytes, @Nullable Instant since) {
 			this.routes = new AtomicReferenceArray<>(maxRoutes * RequestMethods.COUNT);
 			this.since = since;
-		}
-
-		RouteStatistics add(int index, String route, String method) {
-			RouteStatistics added = new RouteStatistics(route, method);
-			if (this.routes.compareAndSet(index, null, added)) {
-				this.lastNewRouteNanos = System.nanoTime();
-				this.requestsSinceNewRoute.set(0);
-				return added;
-			}
-			return this.routes.get(index);
+			this.budget = new MemoryBudget(maxMemoryBytes,
+					ApplicationPhases.BYTES + (long) this.routes.length() * Integer.BYTES);
 		}
 
 	}

@@ -2,29 +2,33 @@ package io.github.tomcatlatency.report;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.Function;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.github.tomcatlatency.phase.Phase;
 
 /**
- * The histograms of one method and route, the total and each phase, in one or more
- * stripes. Recording into one stripe is eight atomic updates of shared counters: threads
+ * The histogram of the total of one method and route and the exact sum of each phase, in
+ * one or more stripes. Recording into one stripe updates shared counters: threads
  * recording the same route at once on different CPUs would take turns on each. So a route
  * starts with one stripe and, the first time a thread finds that another recorded into
  * its stripe meanwhile, splits into {@link #MAX_STRIPES}, each thread recording into the
- * one its id picks. A route never recorded concurrently keeps one stripe, and its four
- * histograms only.
+ * one its id picks, if the {@link MemoryBudget} has room for them. A route never recorded
+ * concurrently keeps one stripe. The phases' percentiles are the application's
+ * ({@link ApplicationPhases}): per route, a histogram of each phase would take four times
+ * the memory.
  */
 final class RouteHistograms {
 
 	/**
-	 * Most stripes a route splits into: up to four, so that two threads at once share one
-	 * at most a quarter of the time, while a split route takes at most four times the
-	 * memory.
+	 * Most stripes a route splits into: two, so that two threads at once share one at
+	 * most half of the time, while a split route takes twice the memory.
 	 */
-	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 4 : 1;
+	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 2 : 1;
 
-	private static final Phase[] PHASES = Phase.values();
+	/**
+	 * The heap one stripe takes: its histogram and sums.
+	 */
+	static final long STRIPE_BYTES = DurationHistogram.BYTES + Phase.values().length * 64L;
 
 	private static final VarHandle STRIPES;
 
@@ -37,7 +41,19 @@ final class RouteHistograms {
 		}
 	}
 
+	private final MemoryBudget budget;
+
 	private volatile Stripe[] stripes = { new Stripe() };
+
+	private volatile boolean splitRefused;
+
+	/**
+	 * Create the histograms of a route, whose first stripe the caller reserved.
+	 * @param budget the budget further stripes are reserved from
+	 */
+	RouteHistograms(MemoryBudget budget) {
+		this.budget = budget;
+	}
 
 	/**
 	 * Return the stripe the current thread records into.
@@ -63,10 +79,10 @@ final class RouteHistograms {
 		// Only reads: a count that grew by more than this request is another thread's
 		// request recorded at the same time.
 		boolean concurrent = stripe.total.count() - before > 1;
-		stripe.phases[Phase.CONTAINER.ordinal()].record(containerNanos);
-		stripe.phases[Phase.FILTERS.ordinal()].record(filtersNanos);
-		stripe.phases[Phase.MVC.ordinal()].record(mvcNanos);
-		if (concurrent) {
+		stripe.phaseNanos[Phase.CONTAINER.ordinal()].add(containerNanos);
+		stripe.phaseNanos[Phase.FILTERS.ordinal()].add(filtersNanos);
+		stripe.phaseNanos[Phase.MVC.ordinal()].add(mvcNanos);
+		if (concurrent && !this.splitRefused) {
 			split();
 		}
 	}
@@ -76,13 +92,22 @@ final class RouteHistograms {
 		if (current.length >= MAX_STRIPES) {
 			return;
 		}
+		if (!this.budget.reserve((MAX_STRIPES - current.length) * STRIPE_BYTES)) {
+			// Recorded in fewer stripes, a route is as exact, only slower under
+			// contention.
+			this.splitRefused = true;
+			return;
+		}
 		Stripe[] split = new Stripe[MAX_STRIPES];
 		System.arraycopy(current, 0, split, 0, current.length);
 		for (int i = current.length; i < split.length; i++) {
 			split[i] = new Stripe();
 		}
-		// A thread that split meanwhile has done the same: either array will do.
-		STRIPES.compareAndSet(this, current, split);
+		// Two threads may split at once: the one whose array is not kept returns what it
+		// reserved.
+		if (!STRIPES.compareAndSet(this, current, split)) {
+			this.budget.release((MAX_STRIPES - current.length) * STRIPE_BYTES);
+		}
 	}
 
 	int stripeCount() {
@@ -90,53 +115,47 @@ final class RouteHistograms {
 	}
 
 	/**
-	 * Return a copy of the total, the stripes merged, that requests recording meanwhile
-	 * do not change.
-	 * @return the copy
+	 * Copy the total, the stripes merged, into a snapshot.
+	 * @param snapshot the snapshot, reset, that requests recording meanwhile do not
+	 * change
 	 */
-	DurationHistogram.Snapshot totalSnapshot() {
-		return merged((stripe) -> stripe.total);
+	void copyTotalInto(DurationHistogram.Snapshot snapshot) {
+		for (Stripe stripe : this.stripes) {
+			snapshot.add(stripe.total);
+		}
 	}
 
 	/**
-	 * Return copies of each phase, the stripes merged, indexed by
+	 * Return the sum of each phase's durations, the stripes added, indexed by
 	 * {@link Phase#ordinal()}.
-	 * @return the copies
+	 * @return the sums in nanoseconds
 	 */
-	DurationHistogram.Snapshot[] phaseSnapshots() {
-		DurationHistogram.Snapshot[] snapshots = new DurationHistogram.Snapshot[PHASES.length];
-		for (Phase phase : PHASES) {
-			snapshots[phase.ordinal()] = merged((stripe) -> stripe.phases[phase.ordinal()]);
+	long[] phaseNanos() {
+		long[] sums = new long[Phase.values().length];
+		for (Stripe stripe : this.stripes) {
+			for (int i = 0; i < sums.length; i++) {
+				sums[i] += stripe.phaseNanos[i].sum();
+			}
 		}
-		return snapshots;
-	}
-
-	private DurationHistogram.Snapshot merged(Function<Stripe, DurationHistogram> histogram) {
-		Stripe[] stripes = this.stripes;
-		DurationHistogram.Snapshot snapshot = histogram.apply(stripes[0]).snapshot();
-		for (int i = 1; i < stripes.length; i++) {
-			snapshot.add(histogram.apply(stripes[i]));
-		}
-		return snapshot;
+		return sums;
 	}
 
 	// Thread.threadId(), which replaces getId(), is Java 19's; the id is the same.
 	@SuppressWarnings("deprecation")
-	private static int threadIndex() {
+	static int threadIndex() {
 		// Tomcat's worker threads are created one after another: consecutive ids spread
 		// them over the stripes.
 		return (int) Thread.currentThread().getId();
 	}
 
 	/**
-	 * The histograms that some of the threads record into.
+	 * The histogram and sums that some of the threads record into.
 	 */
 	static final class Stripe {
 
 		private final DurationHistogram total = new DurationHistogram();
 
-		private final DurationHistogram[] phases = { new DurationHistogram(), new DurationHistogram(),
-				new DurationHistogram() };
+		private final LongAdder[] phaseNanos = { new LongAdder(), new LongAdder(), new LongAdder() };
 
 		/**
 		 * Return how many requests this stripe recorded.

@@ -4,22 +4,25 @@ import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A copy of the statistics of one method and route, taken for one report: the analyses
- * read and sort copies, which no request changes under them.
+ * The statistics of one method and route, read for one report: figures that no request
+ * changes under the analyses that read and sort them.
  *
  * @param route the route
  * @param method the request method
- * @param total the requests' wall times
- * @param phases the time in each phase, by {@link Phase#ordinal()}
+ * @param requests the requests recorded
+ * @param totalNanos the sum of their wall times
+ * @param p50Nanos the median wall time
+ * @param p99Nanos the 99th percentile of the wall times
+ * @param phaseNanos the sum of the time in each phase, by {@link Phase#ordinal()}
  * @param first the first request to arrive, or {@code null} before one completed
  * @param spikes cold spikes so far
  * @param lastSpike the last spike, or {@code null}
  */
-record RouteSnapshot(String route, String method, DurationHistogram.Snapshot total, DurationHistogram.Snapshot[] phases,
-		@Nullable FirstRequest first, long spikes, @Nullable Split lastSpike) {
+record RouteSnapshot(String route, String method, long requests, long totalNanos, long p50Nanos, long p99Nanos,
+		long[] phaseNanos, @Nullable FirstRequest first, long spikes, @Nullable Split lastSpike) {
 
-	DurationHistogram.Snapshot phase(Phase phase) {
-		return this.phases[phase.ordinal()];
+	long phaseNanos(Phase phase) {
+		return this.phaseNanos[phase.ordinal()];
 	}
 
 }

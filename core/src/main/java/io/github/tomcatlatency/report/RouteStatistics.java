@@ -8,12 +8,12 @@ import io.github.tomcatlatency.phase.CompletedRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Statistics of the requests of one method to one route: a histogram of the total and of
- * each phase, the first request to arrive, and cold spikes (requests far above the median
- * after the route sat idle). Recording is lock-free and allocates only for a request that
- * arrived before the first one known, for a spike, and once when the route is first
- * recorded concurrently ({@link RouteHistograms}). The report reads a {@link #snapshot()
- * snapshot}.
+ * Statistics of the requests of one method to one route: a histogram of the total, the
+ * sum of each phase, the first request to arrive, and cold spikes (requests far above the
+ * median after the route sat idle). Recording is lock-free and allocates only for a
+ * request that arrived before the first one known, for a spike, and once when the route
+ * is first recorded concurrently ({@link RouteHistograms}). The report reads a
+ * {@link #snapshot() snapshot}.
  */
 final class RouteStatistics {
 
@@ -24,11 +24,17 @@ final class RouteStatistics {
 
 	private static final long LAST_REQUEST_GRANULARITY_NANOS = 1_000_000;
 
+	/**
+	 * The heap one method and route takes with one stripe: the stripe and the rest of
+	 * these statistics.
+	 */
+	static final long BYTES = RouteHistograms.STRIPE_BYTES + 256;
+
 	private final String route;
 
 	private final String method;
 
-	private final RouteHistograms histograms = new RouteHistograms();
+	private final RouteHistograms histograms;
 
 	private final AtomicReference<@Nullable FirstRequest> first = new AtomicReference<>();
 
@@ -38,9 +44,17 @@ final class RouteStatistics {
 
 	private final AtomicReference<@Nullable Split> lastSpike = new AtomicReference<>();
 
-	RouteStatistics(String route, String method) {
+	/**
+	 * Create the statistics of a method and route, whose {@link #BYTES} the caller
+	 * reserved.
+	 * @param route the route
+	 * @param method the request method
+	 * @param budget the budget the route's further stripes are reserved from
+	 */
+	RouteStatistics(String route, String method, MemoryBudget budget) {
 		this.route = route;
 		this.method = method;
+		this.histograms = new RouteHistograms(budget);
 	}
 
 	void record(long startNanos, long containerNanos, long filtersNanos, long mvcNanos, long classesLoaded,
@@ -87,12 +101,16 @@ final class RouteStatistics {
 	}
 
 	/**
-	 * Return a copy that requests recording meanwhile do not change.
-	 * @return the copy
+	 * Read these statistics: copy the total's histogram into the given snapshot and
+	 * return the figures the report needs.
+	 * @param total a snapshot, reset, that receives the total's histogram
+	 * @return the figures, which requests recording meanwhile do not change
 	 */
-	RouteSnapshot snapshot() {
-		return new RouteSnapshot(this.route, this.method, this.histograms.totalSnapshot(),
-				this.histograms.phaseSnapshots(), this.first.get(), this.spikes.get(), this.lastSpike.get());
+	RouteSnapshot snapshot(DurationHistogram.Snapshot total) {
+		this.histograms.copyTotalInto(total);
+		return new RouteSnapshot(this.route, this.method, total.count(), total.totalNanos(), total.percentileNanos(0.5),
+				total.percentileNanos(0.99), this.histograms.phaseNanos(), this.first.get(), this.spikes.get(),
+				this.lastSpike.get());
 	}
 
 	/**

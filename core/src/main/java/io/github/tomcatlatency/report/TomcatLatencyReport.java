@@ -135,9 +135,26 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * for all routes together
 	 * @param topRoutes the methods and routes with the most total time, each with its
 	 * phases
+	 * @param storage the memory the request statistics take, their cap, and what it kept
+	 * out
 	 */
 	public record Phases(long requests, double containerShare, PhaseDistributions application,
-			List<RoutePhases> topRoutes) {
+			List<RoutePhases> topRoutes, Storage storage) {
+
+	}
+
+	/**
+	 * The memory the request statistics take and their cap
+	 * ({@code tomcat-latency.report.max-memory}): the methods and routes that arrive once
+	 * it is reached are counted together, not stored, and are in no other figure.
+	 *
+	 * @param routes methods and routes stored
+	 * @param otherRoutes methods and routes the cap kept out
+	 * @param otherRequests their requests
+	 * @param memoryBytes the heap the statistics take, estimated from their histograms
+	 * @param maxMemoryBytes the cap
+	 */
+	public record Storage(int routes, int otherRoutes, long otherRequests, long memoryBytes, long maxMemoryBytes) {
 
 	}
 
@@ -170,13 +187,14 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 
 	/**
 	 * A distribution of durations: the exact mean, and percentiles never below the true
-	 * value and at most 1 % or 1 µs above it.
+	 * value and at most 1/16 (6.25 %) or half a microsecond above it.
 	 *
 	 * @param meanMs the mean
-	 * @param p50Ms the median
-	 * @param p99Ms the 99th percentile
+	 * @param p50Ms the median, or {@code null} for a route's phase, whose durations are
+	 * summed only
+	 * @param p99Ms the 99th percentile, or {@code null} for a route's phase
 	 */
-	public record Distribution(double meanMs, double p50Ms, double p99Ms) {
+	public record Distribution(double meanMs, @Nullable Double p50Ms, @Nullable Double p99Ms) {
 
 	}
 

@@ -77,7 +77,7 @@ public final class TomcatLatencyReporter {
 	 */
 	public TomcatLatencyReport report() {
 		// Copies first: requests keep recording while the report sorts and reads them.
-		List<RouteSnapshot> routes = this.statistics.snapshot();
+		RequestStatistics.Statistics statistics = this.statistics.snapshot();
 		WarmupResult warmup = this.warmup.get();
 		Tomcat tomcat = this.tomcat.get();
 		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
@@ -88,9 +88,10 @@ public final class TomcatLatencyReporter {
 				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache, jvmCache)
 				: List.of();
 		return new TomcatLatencyReport(
-				ColdRequestAnalysis.analyse(routes, this.statistics.since(), this.statistics.spikeDetection(),
-						this.topRoutes, warmup, this.statistics.classLoads(), this.applicationPackages),
-				PhaseAnalysis.analyse(routes, this.topRoutes), cache, warmup, jvmCache,
+				ColdRequestAnalysis.analyse(statistics.routes(), this.statistics.since(),
+						this.statistics.spikeDetection(), this.topRoutes, warmup, this.statistics.classLoads(),
+						this.applicationPackages),
+				PhaseAnalysis.analyse(statistics, this.topRoutes), cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}
 

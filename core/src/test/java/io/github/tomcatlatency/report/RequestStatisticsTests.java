@@ -20,7 +20,7 @@ class RequestStatisticsTests {
 
 	private final ClassLoadLog classLoadLog = new ClassLoadLog();
 
-	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30),
+	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30),
 			this.classLoadLog);
 
 	@AfterEach
@@ -33,12 +33,12 @@ class RequestStatisticsTests {
 		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
 		this.statistics.record(BOOKS, "POST", 201, request(2_000, 3_000_000, 5));
 		this.statistics.record(BOOKS, "POST", 201, request(3_000, 3_000_000, 5));
-		List<RouteSnapshot> routes = this.statistics.snapshot();
+		List<RouteSnapshot> routes = this.statistics.snapshot().routes();
 		assertThat(routes).extracting(RouteSnapshot::method).containsExactlyInAnyOrder("GET", "POST");
 		assertThat(routes).allSatisfy((route) -> assertThat(route.route()).isEqualTo("/books"));
 		assertThat(routes).filteredOn((route) -> route.method().equals("POST"))
 			.singleElement()
-			.satisfies((route) -> assertThat(route.total().count()).isEqualTo(2));
+			.satisfies((route) -> assertThat(route.requests()).isEqualTo(2));
 	}
 
 	@Test
@@ -47,7 +47,7 @@ class RequestStatisticsTests {
 		this.statistics.record(BOOKS, "GET", 200, request(2_000, 1_000_000, CompletedRequest.NOT_MEASURED));
 		this.statistics.record(BOOKS, "GET", 200, request(1_000, 90_000_000, 700));
 		this.statistics.record(BOOKS, "GET", 200, request(3_000, 1_000_000, CompletedRequest.NOT_MEASURED));
-		FirstRequest first = this.statistics.snapshot().get(0).first();
+		FirstRequest first = this.statistics.snapshot().routes().get(0).first();
 		assertThat(first).isNotNull();
 		assertThat(first.startNanos()).isEqualTo(1_000);
 		assertThat(first.split().totalMs()).isEqualTo(90.0);

@@ -118,6 +118,12 @@ public class TomcatLatencyProperties {
 		 */
 		private Duration spikeIdle = Duration.ofSeconds(30);
 
+		/**
+		 * Most heap the request statistics take; the routes beyond it are counted, not
+		 * stored.
+		 */
+		private DataSize maxMemory = DataSize.ofMegabytes(2);
+
 		public int getTopRoutes() {
 			return this.topRoutes;
 		}
@@ -143,6 +149,15 @@ public class TomcatLatencyProperties {
 		public void setSpikeIdle(Duration spikeIdle) {
 			Assert.isTrue(spikeIdle.toMillis() > 0, "'tomcat-latency.report.spike-idle' must be positive");
 			this.spikeIdle = spikeIdle;
+		}
+
+		public DataSize getMaxMemory() {
+			return this.maxMemory;
+		}
+
+		public void setMaxMemory(DataSize maxMemory) {
+			Assert.isTrue(maxMemory.toBytes() > 0, "'tomcat-latency.report.max-memory' must be positive");
+			this.maxMemory = maxMemory;
 		}
 
 	}

@@ -30,7 +30,7 @@ class HotPathAllocationTests {
 
 	private final Routes routes = new Routes(10);
 
-	private final RequestStatistics statistics = new RequestStatistics(10, 5, Duration.ofSeconds(30),
+	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30),
 			new ClassLoadLog());
 
 	private final PhaseRecorder recorder = CompositePhaseRecorder

@@ -64,7 +64,8 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes,
 			ClassLoadLog classLoadLog) {
 		TomcatLatencyProperties.Report report = properties.getReport();
-		return new RequestStatistics(routes.capacity(), report.getSpikeFactor(), report.getSpikeIdle(), classLoadLog);
+		return new RequestStatistics(routes.capacity(), report.getMaxMemory().toBytes(), report.getSpikeFactor(),
+				report.getSpikeIdle(), classLoadLog);
 	}
 
 	@Bean

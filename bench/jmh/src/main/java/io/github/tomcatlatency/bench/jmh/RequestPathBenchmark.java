@@ -140,8 +140,8 @@ public class RequestPathBenchmark {
 			recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
 			ColdRequestProbe probe = null;
 			if (this.instrumentation != Instrumentation.TIMERS) {
-				RequestStatistics statistics = new RequestStatistics(routes.capacity(), 5, Duration.ofSeconds(30),
-						this.classLoadLog);
+				RequestStatistics statistics = new RequestStatistics(routes.capacity(), 1 << 21, 5,
+						Duration.ofSeconds(30), this.classLoadLog);
 				if (this.instrumentation == Instrumentation.PROBE_ARMED) {
 					// Readiness: the window in which first requests are measured opens.
 					statistics.reset();
