@@ -25,10 +25,17 @@ public final class LoopbackServer {
 
 	private final boolean virtualThreads;
 
+	private final boolean oneWorker;
+
 	LoopbackServer(URI uri, @Nullable ServerCertificates tls, boolean virtualThreads) {
+		this(uri, tls, virtualThreads, false);
+	}
+
+	private LoopbackServer(URI uri, @Nullable ServerCertificates tls, boolean virtualThreads, boolean oneWorker) {
 		this.uri = uri;
 		this.tls = tls;
 		this.virtualThreads = virtualThreads;
+		this.oneWorker = oneWorker;
 	}
 
 	/**
@@ -43,13 +50,15 @@ public final class LoopbackServer {
 		Connector[] connectors = tomcat.getService().findConnectors();
 		for (Connector connector : connectors) {
 			if (connector.getLocalPort() > 0 && !connector.getSecure() && !"https".equals(connector.getScheme())) {
-				return new LoopbackServer(uri("http", connector, contextPath), null, onVirtualThreads(connector));
+				return new LoopbackServer(uri("http", connector, contextPath), null, onVirtualThreads(connector),
+						oneWorker(connector));
 			}
 		}
 		for (Connector connector : connectors) {
 			ServerCertificates tls = (connector.getLocalPort() > 0) ? ServerCertificates.of(connector) : null;
 			if (tls != null) {
-				return new LoopbackServer(uri("https", connector, contextPath), tls, onVirtualThreads(connector));
+				return new LoopbackServer(uri("https", connector, contextPath), tls, onVirtualThreads(connector),
+						oneWorker(connector));
 			}
 		}
 		return null;
@@ -77,6 +86,20 @@ public final class LoopbackServer {
 	 */
 	boolean virtualThreads() {
 		return this.virtualThreads;
+	}
+
+	/**
+	 * Return whether the connector serves its requests on one thread only: a warm-up
+	 * request there makes any real request that arrives meanwhile wait for it.
+	 * @return {@code true} when it does
+	 */
+	boolean oneWorker() {
+		return this.oneWorker;
+	}
+
+	private static boolean oneWorker(Connector connector) {
+		return !onVirtualThreads(connector) && connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol
+				&& protocol.getMaxThreads() <= 1;
 	}
 
 	private static boolean onVirtualThreads(Connector connector) {

@@ -69,6 +69,11 @@ final class WarmupLog {
 		logger.debug("Tomcat warm-up failure", failure);
 	}
 
+	static void noBackgroundOnOneWorker() {
+		logger.debug("Tomcat warm-up sends nothing after readiness: the server has one request thread "
+				+ "(server.tomcat.threads.max), which a real request would find busy");
+	}
+
 	static void skipped(WarmupResult result) {
 		logger.info("Tomcat warm-up skipped: " + result.message());
 	}

@@ -129,7 +129,7 @@ public final class WarmupRunner {
 		}
 		this.marker.setActive(true);
 		Warming warming = new Warming(new WarmupClient(server, this.marker::token), System.nanoTime(), Instant.now(),
-				server.virtualThreads());
+				server);
 		this.warming = warming;
 		warming.thread.start();
 	}
@@ -374,7 +374,11 @@ public final class WarmupRunner {
 
 		private volatile boolean abandoned;
 
-		Warming(WarmupClient client, long startNanos, Instant startedAt, boolean virtualThreads) {
+		// After readiness, a warm-up request on the server's only thread would hold up
+		// the real request that arrives while it runs: none is sent then.
+		private final boolean oneWorker;
+
+		Warming(WarmupClient client, long startNanos, Instant startedAt, LoopbackServer server) {
 			this.client = client;
 			this.startedAt = startedAt;
 			this.builtIn = sending(client, startNanos + WarmupRunner.this.timeout.toNanos(), null);
@@ -383,7 +387,8 @@ public final class WarmupRunner {
 			// the
 			// nested-jar loader that a third holds while it waits for a carrier
 			// (spring-boot#51463). On two CPUs that hung start-up.
-			this.lanes = virtualThreads ? 1 : BUILT_IN_LANES;
+			this.lanes = server.virtualThreads() ? 1 : BUILT_IN_LANES;
+			this.oneWorker = server.oneWorker();
 			this.thread = new Thread(this, "tomcat-latency-warmup");
 			this.thread.setDaemon(true);
 		}
@@ -402,7 +407,12 @@ public final class WarmupRunner {
 				if (this.abandoned) {
 					return;
 				}
-				this.background = WarmupRunner.this.backgroundRequests.get();
+				if (this.oneWorker) {
+					WarmupLog.noBackgroundOnOneWorker();
+				}
+				else {
+					this.background = WarmupRunner.this.backgroundRequests.get();
+				}
 				this.ready.await();
 				if (this.abandoned || WarmupRunner.this.stopping || this.builtIn.unreachable() != null) {
 					return;
