@@ -9,6 +9,8 @@ import java.util.stream.Stream;
 import io.github.tomcatlatency.sample.MatrixApplication.FirstRequest;
 import io.github.tomcatlatency.sample.MatrixStart.Answer;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +34,9 @@ class ConfigurationMatrixIT {
 
 	@ParameterizedTest(name = "{0}, {1}")
 	@MethodSource("configurations")
+	// Two configurations at a time: one's starts use the CPUs while the other waits for
+	// the warm-up's requests that follow readiness, each after a pause of the traffic.
+	@Execution(ExecutionMode.CONCURRENT)
 	void startsAnswersAndLogsAsWithoutTheStarter(MatrixApplication application, MatrixConfiguration configuration)
 			throws Exception {
 		try (MatrixStart without = MatrixStart.launch(application, configuration, false);
