@@ -111,8 +111,15 @@ final class LoggedProcess implements AutoCloseable {
 	 * @throws Exception if it has not exited within the timeout
 	 */
 	int terminate(Duration timeout) throws Exception {
-		this.process.destroy();
+		stop();
 		return awaitExit(timeout);
+	}
+
+	/**
+	 * Send the process SIGTERM without waiting for it to exit.
+	 */
+	void stop() {
+		this.process.destroy();
 	}
 
 	String output() throws IOException {
