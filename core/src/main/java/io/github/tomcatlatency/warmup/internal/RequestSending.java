@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.internal.WarmupClient.Sent;
@@ -165,7 +166,7 @@ final class RequestSending {
 	 * @param ex why
 	 */
 	void interrupted(InterruptedException ex) {
-		this.unreachable = WarmupClient.describe(ex);
+		this.unreachable = Failures.describe(ex);
 	}
 
 	/**

@@ -85,17 +85,17 @@ final class WarmupClient {
 			head = head(request, body);
 		}
 		catch (IllegalArgumentException ex) {
-			return new Sent(result(request, start, null, describe(ex)), false);
+			return new Sent(result(request, start, null, Failures.describe(ex)), false);
 		}
 		Socket socket;
 		try {
 			socket = connect(deadline);
 		}
 		catch (ConnectException | SocketTimeoutException ex) {
-			return new Sent(result(request, start, null, describe(ex)), true);
+			return new Sent(result(request, start, null, Failures.describe(ex)), true);
 		}
 		catch (IOException | RuntimeException ex) {
-			return new Sent(result(request, start, null, describe(ex)), false);
+			return new Sent(result(request, start, null, Failures.describe(ex)), false);
 		}
 		this.onTheirWay.add(socket);
 		try (socket) {
@@ -124,7 +124,7 @@ final class WarmupClient {
 			// Past the deadline, whatever ended the read (its timeout, or the connection
 			// closed as the warm-up was abandoned) ended it for want of time.
 			boolean late = ex instanceof SocketTimeoutException || System.nanoTime() - deadline >= 0;
-			return new Sent(result(request, start, null, late ? timedOut(timeout) : describe(ex)), false);
+			return new Sent(result(request, start, null, late ? timedOut(timeout) : Failures.describe(ex)), false);
 		}
 		finally {
 			this.onTheirWay.remove(socket);
@@ -245,10 +245,6 @@ final class WarmupClient {
 			@Nullable String error) {
 		return new RequestResult(request.origin(), request.method(), request.path(), status,
 				WarmupResults.millis(System.nanoTime() - start), error);
-	}
-
-	static String describe(Throwable ex) {
-		return Failures.describe(ex);
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
@@ -64,7 +65,7 @@ final class WarmupLog {
 	 * @param failure what it threw
 	 */
 	static void unexpected(Throwable failure) {
-		logger.warn("Tomcat warm-up failed: " + WarmupClient.describe(failure) + "; start-up continues without it "
+		logger.warn("Tomcat warm-up failed: " + Failures.describe(failure) + "; start-up continues without it "
 				+ "(tomcat-latency.warmup.enabled=false switches the warm-up off)");
 		logger.debug("Tomcat warm-up failure", failure);
 	}

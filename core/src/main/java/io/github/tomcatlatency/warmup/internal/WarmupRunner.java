@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
@@ -204,7 +205,7 @@ public final class WarmupRunner {
 		if (warming != null) {
 			warming.abandon();
 		}
-		this.result = WarmupResults.failed(Instant.now(), WarmupClient.describe(failure));
+		this.result = WarmupResults.failed(Instant.now(), Failures.describe(failure));
 		WarmupLog.unexpected(failure);
 		end();
 	}

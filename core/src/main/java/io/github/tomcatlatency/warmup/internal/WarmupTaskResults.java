@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.tomcatlatency.internal.Failures;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
 import org.apache.commons.logging.Log;
@@ -34,7 +35,7 @@ public final class WarmupTaskResults {
 		if (failure != null) {
 			outcome = (failure instanceof LinkageError) ? TaskOutcome.UNSUPPORTED : TaskOutcome.FAILED;
 		}
-		String reason = (failure != null) ? WarmupClient.describe(failure) : null;
+		String reason = (failure != null) ? Failures.describe(failure) : null;
 		TaskResult result = new TaskResult(task, outcome, WarmupResults.millis(nanos), reason);
 		TaskResult previous = this.results.put(task, result);
 		boolean saidBefore = previous != null && previous.outcome() == outcome;

@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.internal;
 
-import java.util.function.Supplier;
-
 import io.github.tomcatlatency.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -28,41 +26,14 @@ public final class Contained {
 	 * @param action the part
 	 */
 	public static void run(String part, String property, Runnable action) {
-		get(part, property, () -> {
-			action.run();
-			return null;
-		}, null);
-	}
-
-	/**
-	 * Run a part of the starter that returns a value, containing what it throws.
-	 * @param <T> the type of the value
-	 * @param part what the part does, for the log
-	 * @param property the property that switches it off
-	 * @param action the part
-	 * @param fallback what to return when it fails: what the application has without it
-	 * @return the part's value, or the fallback
-	 */
-	public static <T> T get(String part, String property, Supplier<T> action, T fallback) {
 		try {
-			return action.get();
+			action.run();
 		}
 		catch (RuntimeException | LinkageError ex) {
-			warn(part, property, ex);
-			return fallback;
+			logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(ex)
+					+ "); the application goes on without it (" + property + "=false switches it off)");
+			logger.debug("tomcat-latency: " + part + " failed", ex);
 		}
-	}
-
-	/**
-	 * Log a failure that the starter contained.
-	 * @param part what failed
-	 * @param property the property that switches it off
-	 * @param failure what it threw
-	 */
-	public static void warn(String part, String property, Throwable failure) {
-		logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(failure)
-				+ "); the application goes on without it (" + property + "=false switches it off)");
-		logger.debug("tomcat-latency: " + part + " failed", failure);
 	}
 
 }
