@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
-import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.task.data.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.task.validation.ValidationMetadataWarmup;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;

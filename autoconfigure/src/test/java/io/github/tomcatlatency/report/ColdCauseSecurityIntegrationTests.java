@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.tomcatlatency.warmup.internal.HttpBasicSecurity;
+import io.github.tomcatlatency.warmup.internal.task.security.HttpBasicSecurity;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import io.github.tomcatlatency.classload.LoadedPackages;
 import io.github.tomcatlatency.classload.LoadedPackages.PackageCount;
 import io.github.tomcatlatency.classload.internal.ClassLoads;
+import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;

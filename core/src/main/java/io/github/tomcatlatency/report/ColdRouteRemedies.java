@@ -6,7 +6,7 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRouteRemedy;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
-import io.github.tomcatlatency.warmup.internal.MvcRouteDiscovery;
+import io.github.tomcatlatency.warmup.internal.discovery.MvcRouteDiscovery;
 import org.jspecify.annotations.Nullable;
 
 /**

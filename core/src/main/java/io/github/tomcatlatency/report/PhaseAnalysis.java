@@ -3,6 +3,7 @@ package io.github.tomcatlatency.report;
 import java.util.Comparator;
 import java.util.List;
 
+import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.report.DurationHistogram.Snapshot;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Distribution;

@@ -2,6 +2,8 @@ package io.github.tomcatlatency.report;
 
 import java.time.Instant;
 
+import io.github.tomcatlatency.internal.Milliseconds;
+
 /**
  * One request's wall time and its phases, in milliseconds.
  *

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import org.jspecify.annotations.Nullable;
 
 /**

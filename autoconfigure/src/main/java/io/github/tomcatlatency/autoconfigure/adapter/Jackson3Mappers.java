@@ -2,7 +2,7 @@ package io.github.tomcatlatency.autoconfigure.adapter;
 
 import java.lang.reflect.Type;
 
-import io.github.tomcatlatency.warmup.internal.JsonMappers;
+import io.github.tomcatlatency.warmup.internal.task.json.JsonMappers;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectMapper;
 

@@ -13,7 +13,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
-import io.github.tomcatlatency.warmup.internal.WarmupTask;
+import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;

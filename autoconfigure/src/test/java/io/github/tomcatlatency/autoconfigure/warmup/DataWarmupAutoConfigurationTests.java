@@ -2,8 +2,8 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
-import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
+import io.github.tomcatlatency.warmup.internal.task.data.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.task.validation.ValidationMetadataWarmup;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -3,8 +3,8 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 import java.util.List;
 
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
-import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;

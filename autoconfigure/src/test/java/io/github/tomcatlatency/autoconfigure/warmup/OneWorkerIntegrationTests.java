@@ -5,9 +5,9 @@ import java.util.concurrent.TimeUnit;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
-import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

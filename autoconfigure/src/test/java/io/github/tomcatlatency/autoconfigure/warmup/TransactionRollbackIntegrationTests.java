@@ -12,9 +12,9 @@ import javax.sql.DataSource;
 import io.github.tomcatlatency.autoconfigure.BrokerTransactionManager;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
-import io.github.tomcatlatency.warmup.internal.WarmupTokens;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.access.WarmupTokens;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.ApplicationArguments;

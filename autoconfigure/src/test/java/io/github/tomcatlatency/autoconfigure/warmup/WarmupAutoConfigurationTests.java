@@ -3,8 +3,8 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
-import io.github.tomcatlatency.warmup.internal.QueryExpressionWarmup;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.task.data.QueryExpressionWarmup;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;

@@ -2,6 +2,7 @@ package io.github.tomcatlatency.warmup.internal;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;

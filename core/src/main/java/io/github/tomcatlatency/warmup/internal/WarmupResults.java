@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
@@ -33,23 +34,14 @@ final class WarmupResults {
 
 	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
 			@Nullable String message, List<RequestResult> requests) {
-		return new WarmupResult(state, startedAt, endedAt, millis(Duration.between(startedAt, endedAt).toNanos()),
-				readinessHeldMs, message, requests, List.of());
+		return new WarmupResult(state, startedAt, endedAt,
+				Milliseconds.of(Duration.between(startedAt, endedAt).toNanos()), readinessHeldMs, message, requests,
+				List.of());
 	}
 
 	static WarmupResult withTasks(WarmupResult result, List<TaskResult> tasks) {
 		return new WarmupResult(result.state(), result.startedAt(), result.endedAt(), result.durationMs(),
 				result.readinessHeldMs(), result.message(), result.requests(), tasks);
-	}
-
-	/**
-	 * Return a duration in milliseconds, rounded to the microsecond: the unit of every
-	 * duration the report shows.
-	 * @param nanos the duration in nanoseconds
-	 * @return the duration in milliseconds
-	 */
-	static double millis(long nanos) {
-		return Math.round(nanos / 1_000.0) / 1_000.0;
 	}
 
 }

@@ -11,11 +11,19 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.internal.Failures;
+import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.client.ConnectorActivity;
+import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.client.RequestSending;
+import io.github.tomcatlatency.warmup.internal.client.TrafficPause;
+import io.github.tomcatlatency.warmup.internal.client.WarmupClient;
+import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -297,7 +305,7 @@ public final class WarmupRunner {
 		}
 		// What it held readiness back by: the application's runners ran beside the
 		// built-in requests.
-		double readinessHeldMs = WarmupResults.millis(System.nanoTime() - readyNanos);
+		double readinessHeldMs = Milliseconds.of(System.nanoTime() - readyNanos);
 		return (application != null)
 				? verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn, application)
 				: verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn);

@@ -11,6 +11,7 @@ import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.internal.client.RequestSending;
 
 /**
  * What a warm-up came to, from its requests' results and how its sendings ended: failed

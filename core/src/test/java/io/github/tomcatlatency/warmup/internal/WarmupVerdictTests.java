@@ -11,6 +11,10 @@ import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.client.PlainHttpServer;
+import io.github.tomcatlatency.warmup.internal.client.RequestSending;
+import io.github.tomcatlatency.warmup.internal.client.WarmupClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
-import io.github.tomcatlatency.warmup.internal.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

@@ -1,11 +1,11 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.warmup.internal.QueryExpressionWarmup;
-import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
-import io.github.tomcatlatency.warmup.internal.TransactionalLookupWarmup;
-import io.github.tomcatlatency.warmup.internal.ValidationMetadataWarmup;
-import io.github.tomcatlatency.warmup.internal.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.task.data.QueryExpressionWarmup;
+import io.github.tomcatlatency.warmup.internal.task.data.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.task.data.TransactionalLookupWarmup;
+import io.github.tomcatlatency.warmup.internal.task.validation.ValidationMetadataWarmup;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.validation.Validator;
 

@@ -5,8 +5,8 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
-import io.github.tomcatlatency.warmup.internal.BackgroundWarmup;
-import io.github.tomcatlatency.warmup.internal.JpaQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.task.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.task.data.JpaQueryWarmup;
 import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;

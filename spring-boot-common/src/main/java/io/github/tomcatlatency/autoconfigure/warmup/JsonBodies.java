@@ -2,7 +2,7 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.List;
 
-import io.github.tomcatlatency.warmup.internal.HandlerBodies;
+import io.github.tomcatlatency.warmup.internal.discovery.HandlerBodies;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.ResolvableType;

@@ -1,7 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
-import io.github.tomcatlatency.warmup.internal.RepositoryQueryWarmup;
+import io.github.tomcatlatency.warmup.internal.task.data.RepositoryQueryWarmup;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;

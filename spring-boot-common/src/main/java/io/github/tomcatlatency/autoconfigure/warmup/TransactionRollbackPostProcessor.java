@@ -1,7 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.internal.WarmupTransactionRollback;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.task.data.WarmupTransactionRollback;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;

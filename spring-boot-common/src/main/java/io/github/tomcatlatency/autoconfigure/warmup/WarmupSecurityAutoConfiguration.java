@@ -1,10 +1,10 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.warmup.internal.JwtAuthenticationWarmup;
-import io.github.tomcatlatency.warmup.internal.PasswordEncoderWarmup;
-import io.github.tomcatlatency.warmup.internal.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.internal.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.task.security.JwtAuthenticationWarmup;
+import io.github.tomcatlatency.warmup.internal.task.security.PasswordEncoderWarmup;
 import jakarta.servlet.ServletContext;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

@@ -1,0 +1,215 @@
+package io.github.tomcatlatency.warmup.internal.access;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.tomcatlatency.phase.internal.RequestExclusion;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.catalina.connector.Request;
+import org.apache.coyote.ActionCode;
+import org.apache.tomcat.util.buf.MessageBytes;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Marks warm-up requests with a header carrying a random token, so that metrics can leave
+ * them out and nobody outside the process can forge one. The token the requests before
+ * readiness carry is {@link #renew() replaced} when the application becomes ready: the
+ * requests sent after it carry one of their own, which ends with them. Checks cost one
+ * volatile read while no warm-up runs.
+ * <p>
+ * The application never sees the token: Tomcat's engine {@link #claim(Request) takes the
+ * header off} a request before any of the application's filters, servlets or request logs
+ * read it, and leaves a request attribute in its place whose value is no secret. Where
+ * the token is read, the request must also come from this host, as the connection's own
+ * peer address says: never the address a forwarded header gives (Tomcat's
+ * {@code RemoteIpValve} or Spring's {@code ForwardedHeaderFilter} may have applied one
+ * before the application reads it).
+ */
+public final class WarmupRequestMarker implements RequestExclusion {
+
+	/**
+	 * Name of the header that carries the token.
+	 */
+	public static final String HEADER = "X-Tomcat-Latency-Warmup";
+
+	/**
+	 * Name of the request attribute that marks a warm-up request once its header is taken
+	 * off.
+	 */
+	public static final String ATTRIBUTE = WarmupRequestMarker.class.getName();
+
+	private volatile Token token = new Token();
+
+	// Still recognized, never let through: the server may finish logging a request
+	// after the warm-up has read its response.
+	private volatile Token previous = this.token;
+
+	private volatile boolean active;
+
+	private volatile boolean finished;
+
+	private final List<Runnable> whenFinished = new CopyOnWriteArrayList<>();
+
+	/**
+	 * Return the token that marks warm-up requests.
+	 * @return the header value
+	 */
+	public String token() {
+		return this.token.value();
+	}
+
+	/**
+	 * Replace the token: requests that carry the previous one are no longer let through
+	 * to the warm-up's routes.
+	 */
+	public void renew() {
+		this.previous = this.token;
+		this.token = new Token();
+	}
+
+	public void setActive(boolean active) {
+		this.active = active;
+	}
+
+	/**
+	 * Return whether the request is one the running warm-up sent: it carries the token
+	 * and the warm-up is still sending requests.
+	 * @param request the servlet request
+	 * @return {@code true} for a request of the running warm-up
+	 */
+	public boolean isRunningWarmupRequest(HttpServletRequest request) {
+		return this.active && request.getAttribute(ATTRIBUTE) == this.token.mark();
+	}
+
+	/**
+	 * Return whether the request carries a warm-up token, the current or the one it
+	 * replaced, even if the warm-up has just ended: the server may finish a warm-up
+	 * request after the warm-up has read its response.
+	 * @param request the servlet request
+	 * @return {@code true} for a request sent by the warm-up
+	 */
+	public boolean carriesToken(HttpServletRequest request) {
+		Object mark = request.getAttribute(ATTRIBUTE);
+		return mark != null && (mark == this.token.mark() || mark == this.previous.mark());
+	}
+
+	/**
+	 * Take the warm-up's header off a request from this host that carries the current
+	 * token or the one it replaced, marking it with the request attribute instead: called
+	 * by Tomcat's engine before the application sees the request. A header with another
+	 * value, or from another host, is left as it came, for the application.
+	 * @param request the request
+	 */
+	public void claim(Request request) {
+		if (!this.active) {
+			return;
+		}
+		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
+		Token token = sentToken(coyoteRequest);
+		if (token != null) {
+			coyoteRequest.getMimeHeaders().removeHeader(HEADER);
+			request.setAttribute(ATTRIBUTE, token.mark());
+		}
+	}
+
+	/**
+	 * Return the token a request from this host carries, the current one or the one it
+	 * replaced.
+	 * @param request the request
+	 * @return the token, {@code null} for any other request
+	 */
+	private @Nullable Token sentToken(org.apache.coyote.Request request) {
+		MessageBytes value = request.getMimeHeaders().getValue(HEADER);
+		if (value == null) {
+			return null;
+		}
+		byte[] sent = value.toString().getBytes(StandardCharsets.UTF_8);
+		Token current = this.token;
+		Token replaced = this.previous;
+		Token token = current.matches(sent) ? current : (replaced.matches(sent) ? replaced : null);
+		// The address last: a request that carries no token is never asked for it.
+		return (token != null && fromThisHost(request)) ? token : null;
+	}
+
+	/**
+	 * Return whether a request comes from this host: its connection's peer is a loopback
+	 * address, or the address it connected to (a server bound to one address that is not
+	 * loopback, which the warm-up sends to). The connection's addresses, never the remote
+	 * address the application reads, which a proxy's forwarded header may have replaced.
+	 * @param request the request
+	 * @return {@code true} for a request the warm-up may have sent
+	 */
+	private static boolean fromThisHost(org.apache.coyote.Request request) {
+		request.action(ActionCode.REQ_PEER_ADDR_ATTRIBUTE, request);
+		String peer = request.peerAddr().toString();
+		if (peer == null) {
+			return false;
+		}
+		if (peer.startsWith("127.") || peer.equals("::1") || peer.equals("0:0:0:0:0:0:0:1")
+				|| peer.startsWith("::ffff:127.")) {
+			return true;
+		}
+		request.action(ActionCode.REQ_LOCAL_ADDR_ATTRIBUTE, request);
+		return peer.equals(request.localAddr().toString());
+	}
+
+	/**
+	 * Run an action once the warm-up has ended, its requests after readiness included.
+	 * @param action the action, run on the thread that ends the warm-up
+	 */
+	public void whenFinished(Runnable action) {
+		this.whenFinished.add(action);
+	}
+
+	/**
+	 * Called once the warm-up has ended, whether it sent requests or not.
+	 */
+	public void finish() {
+		this.finished = true;
+		this.whenFinished.forEach(Runnable::run);
+	}
+
+	/**
+	 * Return whether the warm-up has ended, its requests after readiness included.
+	 * @return {@code true} once it has ended
+	 */
+	public boolean isFinished() {
+		return this.finished;
+	}
+
+	@Override
+	public boolean excludes(org.apache.coyote.Request request) {
+		return this.active && sentToken(request) != null;
+	}
+
+	/**
+	 * A token and the mark its requests carry as their attribute: an object of its own,
+	 * which says nothing of the token.
+	 */
+	private record Token(String value, byte[] bytes, Object mark) {
+
+		Token() {
+			this(UUID.randomUUID().toString());
+		}
+
+		private Token(String value) {
+			this(value, value.getBytes(StandardCharsets.UTF_8), new Object());
+		}
+
+		boolean matches(byte[] sent) {
+			// In constant time, wherever the token is compared: it opens the
+			// warm-up's routes behind the application's security.
+			return MessageDigest.isEqual(this.bytes, sent);
+		}
+
+		@Override
+		public String toString() {
+			return "Token";
+		}
+
+	}
+
+}

@@ -1,0 +1,24 @@
+package io.github.tomcatlatency.warmup.internal.task;
+
+import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
+
+/**
+ * Framework work that every route of a kind shares and that a warm-up request runs on a
+ * server thread, inside the request, through {@link WarmupHandlerMapping}. A task calls
+ * no application code and leaves no trace: whatever it cannot do it skips.
+ */
+public interface WarmupTask {
+
+	/**
+	 * Return a short name for logs, for example {@code jpa}.
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * Run the task.
+	 * @throws Exception if it fails; the warm-up logs it at debug level and goes on
+	 */
+	void run() throws Exception;
+
+}

@@ -1,0 +1,86 @@
+package io.github.tomcatlatency.warmup.internal.task.data;
+
+import javax.sql.DataSource;
+
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.TransactionExecution;
+import org.springframework.transaction.TransactionExecutionListener;
+import org.springframework.transaction.support.ResourceTransactionManager;
+import org.springframework.util.ClassUtils;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+
+/**
+ * Marks every transaction that a warm-up request begins rollback-only, so that whatever a
+ * warmed route writes in a transaction is rolled back: the warm-up's and a training run's
+ * alike, transactions begun with {@code REQUIRES_NEW} included, and those of a request
+ * that the server finishes after the warm-up has ended. A request that carries the token
+ * once the warm-up has ended rolls nothing back. A listener of the transaction managers
+ * over a database ({@link #appliesTo}): it runs when a transaction begins, never on the
+ * request path, and it begins no transaction of its own.
+ */
+public final class WarmupTransactionRollback implements TransactionExecutionListener {
+
+	private static final @Nullable Class<?> ENTITY_MANAGER_FACTORY = resolve(
+			"jakarta.persistence.EntityManagerFactory");
+
+	private final WarmupRequestMarker marker;
+
+	/**
+	 * Create a listener.
+	 * @param marker tells warm-up requests apart
+	 */
+	public WarmupTransactionRollback(WarmupRequestMarker marker) {
+		this.marker = marker;
+	}
+
+	/**
+	 * Return whether a transaction manager gets the listener: one that accepts listeners
+	 * and manages the transactions of a {@link DataSource} or of a JPA
+	 * {@code EntityManagerFactory}. Others, a message broker's among them, are left as
+	 * they are: the warm-up neither touches nor rolls back what goes through them.
+	 * @param transactionManager the bean
+	 * @return {@code true} for a transaction manager over a database
+	 */
+	public static boolean appliesTo(Object transactionManager) {
+		if (!(transactionManager instanceof ConfigurableTransactionManager)
+				|| !(transactionManager instanceof ResourceTransactionManager resourceTransactionManager)) {
+			return false;
+		}
+		Object resourceFactory;
+		try {
+			resourceFactory = resourceTransactionManager.getResourceFactory();
+		}
+		catch (RuntimeException ex) {
+			// Not set up: it manages nothing the warm-up could write to.
+			return false;
+		}
+		return resourceFactory instanceof DataSource
+				|| (ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY.isInstance(resourceFactory));
+	}
+
+	private static @Nullable Class<?> resolve(String className) {
+		// By name: JPA is optional.
+		ClassLoader classLoader = WarmupTransactionRollback.class.getClassLoader();
+		return ClassUtils.isPresent(className, classLoader) ? ClassUtils.resolveClassName(className, classLoader)
+				: null;
+	}
+
+	@Override
+	public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
+		if (beginFailure == null && servesWarmupRequest()) {
+			transaction.setRollbackOnly();
+		}
+	}
+
+	private boolean servesWarmupRequest() {
+		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
+		return attributes instanceof ServletRequestAttributes servletAttributes
+				&& this.marker.carriesToken(servletAttributes.getRequest());
+	}
+
+}
