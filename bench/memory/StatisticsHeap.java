@@ -2,7 +2,6 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.CyclicBarrier;
 
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.report.RequestStatistics;
 
@@ -19,11 +18,10 @@ public class StatisticsHeap {
 		int routes = (args.length > 0) ? Integer.parseInt(args[0]) : 100;
 		long maxMemory = (args.length > 1) ? Long.parseLong(args[1]) : 2 * 1024 * 1024;
 		// Classes loaded first, so that what is measured is the statistics' own heap.
-		new RequestStatistics(routes, maxMemory, 5, Duration.ofSeconds(30), new ClassLoadLog())
+		new RequestStatistics(routes, maxMemory, 5, Duration.ofSeconds(30))
 			.record(new Route("/warm", 0), "GET", 200, 1, 1, 1);
 		long before = usedAfterGc();
-		RequestStatistics statistics = new RequestStatistics(routes, maxMemory, 5, Duration.ofSeconds(30),
-				new ClassLoadLog());
+		RequestStatistics statistics = new RequestStatistics(routes, maxMemory, 5, Duration.ofSeconds(30));
 		CyclicBarrier start = new CyclicBarrier(2);
 		Runnable record = () -> {
 			try {
@@ -52,7 +50,7 @@ public class StatisticsHeap {
 		long after = usedAfterGc();
 		System.out.printf("%d routes: %.2f MB retained by the statistics%n", routes, (after - before) / 1048576.0);
 		// Still reachable here: measured with it.
-		statistics.probe();
+		statistics.probing();
 	}
 
 	private static long usedAfterGc() throws InterruptedException {

@@ -19,7 +19,6 @@ import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoCon
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.cache.ResourceCacheMetrics;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
@@ -105,16 +104,15 @@ class UserBeansTests {
 
 	@Test
 	void userRequestStatisticsWin() {
-		assertUserBeanWins(RequestStatistics.class,
-				() -> new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1), new ClassLoadLog()));
+		assertUserBeanWins(RequestStatistics.class, () -> new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1)));
 	}
 
 	@Test
 	void userEndpointWins() {
 		assertUserBeanWins(TomcatLatencyEndpoint.class,
-				() -> new TomcatLatencyEndpoint(
-						new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1), new ClassLoadLog()), advisories(),
-						() -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3, List.of()));
+				() -> new TomcatLatencyEndpoint(new RequestStatistics(10, 1 << 20, 2, Duration.ofSeconds(1)),
+						advisories(), () -> null, new MockEnvironment(), () -> null, () -> null, () -> null, 3,
+						List.of()));
 	}
 
 	@Test

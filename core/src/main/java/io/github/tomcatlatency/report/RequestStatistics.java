@@ -16,7 +16,6 @@ import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
-import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
 import io.github.tomcatlatency.phase.internal.RequestMethods;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
 import org.apache.commons.logging.Log;
@@ -32,20 +31,20 @@ import org.jspecify.annotations.Nullable;
  * start once the application is ready: the cold penalty is what users pay.
  * <p>
  * From the start of the window until {@link #PROBE_WINDOW} passes or
- * {@link #PROBE_REQUESTS} requests complete without a new method and route, its
- * {@link ColdRequestProbe} measures what the JVM does during each request, so that the
- * first request of each route says why it was slow; then the probe is off and requests
- * pay nothing for it. The count bounds what a busy application pays: the probe reads the
- * thread's CPU time twice a request, a system call each. It is small enough that under
- * load the probe is off before the JIT compiles the request path: compiled while the
- * probe is still armed, that code would be thrown away and compiled again when it is
- * disarmed.
+ * {@link #PROBE_REQUESTS} requests complete without a new method and route, it is
+ * {@link #probing() probing}: the request path measures what the JVM does during each
+ * request, so that the first request of each route says why it was slow; then the probe
+ * is off and requests pay nothing for it. The count bounds what a busy application pays:
+ * the probe reads the thread's CPU time twice a request, a system call each. It is small
+ * enough that under load the probe is off before the JIT compiles the request path:
+ * compiled while the probe is still armed, that code would be thrown away and compiled
+ * again when it is disarmed.
  * <p>
  * Their memory is capped: each method and route, and each stripe a route splits into, is
  * reserved from a {@link MemoryBudget} before it is created; the requests of a method and
  * route that does not fit are counted together, not stored, and the first one logs it.
  */
-public final class RequestStatistics implements PhaseRecorder {
+public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 
 	/**
 	 * How long the probe stays armed after the last new method and route.
@@ -76,9 +75,9 @@ public final class RequestStatistics implements PhaseRecorder {
 
 	private final RouteStatistics.SpikeDetection spikeDetection;
 
-	private final ColdRequestProbe probe = new ColdRequestProbe();
+	private final ClassLoadLog classLoadLog = new ClassLoadLog();
 
-	private final ClassLoadLog classLoadLog;
+	private volatile boolean probing;
 
 	private volatile boolean classLoadsLogged;
 
@@ -91,14 +90,10 @@ public final class RequestStatistics implements PhaseRecorder {
 	 * histograms
 	 * @param spikeFactor how many times its route's median a cold spike takes at least
 	 * @param spikeIdle how long a route must have been idle before a cold spike
-	 * @param classLoadLog the JVM's class load log, run while the probe is armed, so that
-	 * the first requests name the classes they loaded
 	 */
-	public RequestStatistics(int maxRoutes, long maxMemoryBytes, double spikeFactor, Duration spikeIdle,
-			ClassLoadLog classLoadLog) {
+	public RequestStatistics(int maxRoutes, long maxMemoryBytes, double spikeFactor, Duration spikeIdle) {
 		this.maxRoutes = maxRoutes;
 		this.maxMemoryBytes = maxMemoryBytes;
-		this.classLoadLog = classLoadLog;
 		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
 		this.state = new State(maxRoutes, maxMemoryBytes, null);
 	}
@@ -108,12 +103,13 @@ public final class RequestStatistics implements PhaseRecorder {
 	}
 
 	/**
-	 * Return the probe that measures the first requests: the valve arms nothing itself,
-	 * these statistics arm and disarm it.
-	 * @return the probe
+	 * Return whether requests that start now should be probed: what the JVM does during
+	 * them measured, the classes they load logged. The request path asks; these
+	 * statistics decide.
+	 * @return whether the first requests of the reporting window are being probed
 	 */
-	public ColdRequestProbe probe() {
-		return this.probe;
+	public boolean probing() {
+		return this.probing;
 	}
 
 	/**
@@ -123,11 +119,21 @@ public final class RequestStatistics implements PhaseRecorder {
 	public void reset() {
 		this.classLoadsLogged = this.classLoadLog.start();
 		this.state = new State(this.maxRoutes, this.maxMemoryBytes, Instant.now());
-		this.probe.arm();
+		this.probing = true;
 	}
 
 	/**
-	 * Return the classes the JVM logged as loaded while the probe was armed last.
+	 * Stop the JVM's class load log these statistics run while probing and delete its
+	 * files.
+	 */
+	@Override
+	public void close() {
+		this.probing = false;
+		this.classLoadLog.close();
+	}
+
+	/**
+	 * Return the classes the JVM logged as loaded while probing last.
 	 * @return the loads, or {@code null} when they were not logged
 	 */
 	@Nullable ClassLoads classLoads() {
@@ -173,9 +179,9 @@ public final class RequestStatistics implements PhaseRecorder {
 		else {
 			state.otherRequests.increment();
 		}
-		if (this.probe.armed() && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
+		if (this.probing && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
 				|| System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS)) {
-			this.probe.disarm();
+			this.probing = false;
 			// After the response: the client does not wait for the JVM's diagnostic
 			// command.
 			this.classLoadLog.stop();

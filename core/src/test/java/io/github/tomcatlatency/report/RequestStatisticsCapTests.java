@@ -2,6 +2,7 @@ package io.github.tomcatlatency.report;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -9,7 +10,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
@@ -26,11 +26,11 @@ class RequestStatisticsCapTests {
 
 	private static final int ROUTES = 100;
 
-	private final ClassLoadLog classLoadLog = new ClassLoadLog();
+	private final List<RequestStatistics> created = new ArrayList<>();
 
 	@AfterEach
-	void closeClassLoadLog() {
-		this.classLoadLog.close();
+	void closeStatistics() {
+		this.created.forEach(RequestStatistics::close);
 	}
 
 	@Test
@@ -59,7 +59,7 @@ class RequestStatisticsCapTests {
 	@Test
 	void aFloodOfRoutesStaysWithinTheCap() {
 		long cap = 1024 * 1024;
-		RequestStatistics statistics = new RequestStatistics(10_000, cap, 5, Duration.ofSeconds(30), this.classLoadLog);
+		RequestStatistics statistics = statistics(10_000, cap);
 		for (int i = 0; i < 10_000; i++) {
 			record(statistics, i, 1);
 		}
@@ -130,7 +130,13 @@ class RequestStatisticsCapTests {
 	}
 
 	private RequestStatistics statistics(long cap) {
-		return new RequestStatistics(ROUTES, cap, 5, Duration.ofSeconds(30), this.classLoadLog);
+		return statistics(ROUTES, cap);
+	}
+
+	private RequestStatistics statistics(int routes, long cap) {
+		RequestStatistics statistics = new RequestStatistics(routes, cap, 5, Duration.ofSeconds(30));
+		this.created.add(statistics);
+		return statistics;
 	}
 
 	private static void record(RequestStatistics statistics, int index, int requests) {

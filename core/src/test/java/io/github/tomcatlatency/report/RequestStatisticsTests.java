@@ -3,7 +3,6 @@ package io.github.tomcatlatency.report;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.Route;
 import org.junit.jupiter.api.AfterEach;
@@ -18,14 +17,11 @@ class RequestStatisticsTests {
 
 	private static final Route BOOKS = new Route("/books", 0);
 
-	private final ClassLoadLog classLoadLog = new ClassLoadLog();
-
-	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30),
-			this.classLoadLog);
+	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30));
 
 	@AfterEach
-	void closeClassLoadLog() {
-		this.classLoadLog.close();
+	void closeStatistics() {
+		this.statistics.close();
 	}
 
 	@Test
@@ -55,32 +51,32 @@ class RequestStatisticsTests {
 	}
 
 	@Test
-	void resetArmsTheProbeForANewWindow() {
-		assertThat(this.statistics.probe().armed()).isFalse();
+	void resetStartsProbingForANewWindow() {
+		assertThat(this.statistics.probing()).isFalse();
 		this.statistics.reset();
-		assertThat(this.statistics.probe().armed()).isTrue();
+		assertThat(this.statistics.probing()).isTrue();
 		assertThat(this.statistics.since()).isNotNull();
 		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
-		// A new route within the window keeps it armed.
-		assertThat(this.statistics.probe().armed()).isTrue();
+		// A new route within the window keeps it probing.
+		assertThat(this.statistics.probing()).isTrue();
 	}
 
 	@Test
-	void probeIsDisarmedAfterManyRequestsWithoutANewRoute() {
+	void probingStopsAfterManyRequestsWithoutANewRoute() {
 		this.statistics.reset();
 		this.statistics.record(BOOKS, "GET", 200, request(1_000, 1_000_000, 5));
 		for (long i = 1; i < RequestStatistics.PROBE_REQUESTS; i++) {
 			this.statistics.record(BOOKS, "GET", 200, request(1_000 + i, 1_000_000, 0));
 		}
-		assertThat(this.statistics.probe().armed()).isTrue();
+		assertThat(this.statistics.probing()).isTrue();
 		// A new method counts as a new route: the count starts again.
 		this.statistics.record(BOOKS, "POST", 201, request(20_000, 1_000_000, 5));
 		for (long i = 1; i < RequestStatistics.PROBE_REQUESTS; i++) {
 			this.statistics.record(BOOKS, "POST", 201, request(20_000 + i, 1_000_000, 0));
 		}
-		assertThat(this.statistics.probe().armed()).isTrue();
+		assertThat(this.statistics.probing()).isTrue();
 		this.statistics.record(BOOKS, "GET", 200, request(40_000, 1_000_000, 0));
-		assertThat(this.statistics.probe().armed()).isFalse();
+		assertThat(this.statistics.probing()).isFalse();
 	}
 
 	private static CompletedRequest request(long startNanos, long mvcNanos, long classesLoaded) {

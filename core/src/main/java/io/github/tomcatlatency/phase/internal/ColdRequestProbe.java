@@ -3,13 +3,15 @@ package io.github.tomcatlatency.phase.internal;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.function.BooleanSupplier;
 
 import io.github.tomcatlatency.phase.CompletedRequest;
 
 /**
  * Measures what the JVM did during a request, the classes it loaded and the CPU time of
  * the request's thread, while armed: around the first requests of the routes, to tell why
- * they were slow. Disarmed, it costs a request one volatile read.
+ * they were slow. Whoever keeps those requests' statistics arms it; disarmed, it costs a
+ * request what asking costs, one volatile read.
  */
 public final class ColdRequestProbe {
 
@@ -17,28 +19,19 @@ public final class ColdRequestProbe {
 
 	private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-	private volatile boolean armed;
+	private final BooleanSupplier armed;
 
 	/**
-	 * Measure requests that start from now on.
+	 * Create a probe.
+	 * @param armed whether requests that start now are measured, asked at the start of
+	 * each request
 	 */
-	public void arm() {
-		this.armed = true;
+	public ColdRequestProbe(BooleanSupplier armed) {
+		this.armed = armed;
 	}
 
-	/**
-	 * Stop measuring requests that start from now on.
-	 */
-	public void disarm() {
-		this.armed = false;
-	}
-
-	/**
-	 * Return whether requests that start now are measured.
-	 * @return whether the probe is armed
-	 */
-	public boolean armed() {
-		return this.armed;
+	boolean armed() {
+		return this.armed.getAsBoolean();
 	}
 
 	void start(PhaseClock clock) {

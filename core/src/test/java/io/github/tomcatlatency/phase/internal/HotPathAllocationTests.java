@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.List;
 
 import com.sun.management.ThreadMXBean;
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
@@ -30,8 +29,7 @@ class HotPathAllocationTests {
 
 	private final Routes routes = new Routes(10);
 
-	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30),
-			new ClassLoadLog());
+	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30));
 
 	private final PhaseRecorder recorder = CompositePhaseRecorder
 		.of(List.of(new PhaseTimers(new SimpleMeterRegistry(), 10), this.statistics));

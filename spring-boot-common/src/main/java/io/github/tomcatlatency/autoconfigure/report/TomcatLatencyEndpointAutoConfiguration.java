@@ -10,7 +10,6 @@ import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.Readiness;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
@@ -53,24 +52,18 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 public final class TomcatLatencyEndpointAutoConfiguration {
 
-	// Closed with the context: its files are deleted.
-	@Bean
-	ClassLoadLog tomcatLatencyClassLoadLog() {
-		return new ClassLoadLog();
-	}
-
+	// Closed with the context: the class load log it runs is deleted.
 	@Bean
 	@ConditionalOnMissingBean
-	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes,
-			ClassLoadLog classLoadLog) {
+	RequestStatistics tomcatLatencyRequestStatistics(TomcatLatencyProperties properties, Routes routes) {
 		TomcatLatencyProperties.Report report = properties.getReport();
 		return new RequestStatistics(routes.capacity(), report.getMaxMemory().toBytes(), report.getSpikeFactor(),
-				report.getSpikeIdle(), classLoadLog);
+				report.getSpikeIdle());
 	}
 
 	@Bean
 	ColdRequestProbe tomcatLatencyColdRequestProbe(RequestStatistics statistics) {
-		return statistics.probe();
+		return new ColdRequestProbe(statistics::probing);
 	}
 
 	@Bean

@@ -5,7 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
-import io.github.tomcatlatency.warmup.internal.task.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.data.JpaQueryWarmup;
 import jakarta.persistence.EntityManagerFactory;
 
@@ -18,7 +18,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
  */
 final class JpaWarmupPostProcessor implements BeanPostProcessor {
 
-	private final ObjectProvider<BackgroundWarmup> backgroundWarmup;
+	private final ObjectProvider<ParallelWarmup> parallelWarmup;
 
 	// Spring post-processes a factory bean's product each time it is fetched while the
 	// factory bean is still being created: the same persistence unit arrives here several
@@ -26,15 +26,15 @@ final class JpaWarmupPostProcessor implements BeanPostProcessor {
 	private final Set<EntityManagerFactory> started = Collections
 		.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
-	JpaWarmupPostProcessor(ObjectProvider<BackgroundWarmup> backgroundWarmup) {
-		this.backgroundWarmup = backgroundWarmup;
+	JpaWarmupPostProcessor(ObjectProvider<ParallelWarmup> parallelWarmup) {
+		this.parallelWarmup = parallelWarmup;
 	}
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (bean instanceof EntityManagerFactory entityManagerFactory && this.started.add(entityManagerFactory)) {
 			Contained.run("the warm-up's JPA work", "tomcat-latency.warmup.framework-requests",
-					() -> this.backgroundWarmup.getObject().start("jpa", new JpaQueryWarmup(entityManagerFactory)));
+					() -> this.parallelWarmup.getObject().start("jpa", new JpaQueryWarmup(entityManagerFactory)));
 		}
 		return bean;
 	}

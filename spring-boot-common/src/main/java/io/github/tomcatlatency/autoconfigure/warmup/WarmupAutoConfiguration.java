@@ -23,7 +23,7 @@ import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.access.WarmupTokenValve;
 import io.github.tomcatlatency.warmup.internal.client.ConnectorActivity;
 import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
-import io.github.tomcatlatency.warmup.internal.task.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
 import io.github.tomcatlatency.warmup.internal.task.json.Jackson2Mappers;
@@ -247,22 +247,21 @@ public final class WarmupAutoConfiguration {
 	static class JpaConfiguration {
 
 		@Bean
-		BackgroundWarmup tomcatLatencyBackgroundWarmup(TomcatLatencyProperties properties) {
-			return new BackgroundWarmup(properties.getWarmup().getRequestTimeout());
+		ParallelWarmup tomcatLatencyParallelWarmup(TomcatLatencyProperties properties) {
+			return new ParallelWarmup(properties.getWarmup().getRequestTimeout());
 		}
 
 		@Bean
-		ApplicationListener<ApplicationStartedEvent> tomcatLatencyBackgroundWarmupStart(
-				BackgroundWarmup backgroundWarmup) {
+		ApplicationListener<ApplicationStartedEvent> tomcatLatencyParallelWarmupStart(ParallelWarmup parallelWarmup) {
 			// After the refresh, never competing with it for the CPUs.
 			return (event) -> Contained.run("the warm-up's JPA work", "tomcat-latency.warmup.framework-requests",
-					backgroundWarmup::begin);
+					parallelWarmup::begin);
 		}
 
 		@Bean
 		static JpaWarmupPostProcessor tomcatLatencyJpaWarmupPostProcessor(
-				ObjectProvider<BackgroundWarmup> backgroundWarmup) {
-			return new JpaWarmupPostProcessor(backgroundWarmup);
+				ObjectProvider<ParallelWarmup> parallelWarmup) {
+			return new JpaWarmupPostProcessor(parallelWarmup);
 		}
 
 	}

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
@@ -111,9 +110,7 @@ public class RequestPathBenchmark {
 
 		private PhaseValve phaseValve;
 
-		private ColdRequestProbe armedProbe;
-
-		private final ClassLoadLog classLoadLog = new ClassLoadLog();
+		private @Nullable RequestStatistics statistics;
 
 		@Setup(Level.Trial)
 		public void setUp() throws Exception {
@@ -141,14 +138,20 @@ public class RequestPathBenchmark {
 			ColdRequestProbe probe = null;
 			if (this.instrumentation != Instrumentation.TIMERS) {
 				RequestStatistics statistics = new RequestStatistics(routes.capacity(), 1 << 21, 5,
-						Duration.ofSeconds(30), this.classLoadLog);
+						Duration.ofSeconds(30));
+				this.statistics = statistics;
 				if (this.instrumentation == Instrumentation.PROBE_ARMED) {
-					// Readiness: the window in which first requests are measured opens.
+					// Readiness: the window in which first requests are measured opens;
+					// the
+					// statistics would stop probing after 1,000 requests without a new
+					// route, this probe never does.
 					statistics.reset();
-					this.armedProbe = statistics.probe();
+					probe = new ColdRequestProbe(() -> true);
+				}
+				else {
+					probe = new ColdRequestProbe(statistics::probing);
 				}
 				recorders.add(statistics);
-				probe = statistics.probe();
 			}
 			RequestClassifier classifier = new RequestClassifier(List::of, RequestExclusion.NONE);
 			classifier.ready();
@@ -158,18 +161,16 @@ public class RequestPathBenchmark {
 		}
 
 		@TearDown(Level.Trial)
-		public void deleteClassLoadLog() {
-			this.classLoadLog.close();
+		public void closeStatistics() {
+			if (this.statistics != null) {
+				this.statistics.close();
+			}
 		}
 
 		int serve(Connection connection, Blackhole blackhole) throws Exception {
 			// Tomcat marks the start when it reads the request line, then runs the valves
 			// and reads its clock for the access log once the request is complete, with
 			// or without an access log (CoyoteAdapter.service): NONE reads it too.
-			if (this.armedProbe != null) {
-				// The statistics disarm it after 1,000 requests without a new route.
-				this.armedProbe.arm();
-			}
 			connection.coyoteRequest.markStartTime();
 			this.first.invoke(connection.request, connection.response);
 			long time = System.nanoTime() - connection.coyoteRequest.getStartTimeNanos();

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
-import io.github.tomcatlatency.warmup.internal.task.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
 import jakarta.servlet.http.HttpServletRequest;
@@ -73,7 +73,7 @@ public final class WarmupHandler {
 		// The wait for the background work last: that work started with the application,
 		// and the other tasks run meanwhile instead of after it.
 		List<WarmupTask> tasks = this.tasks.orderedStream()
-			.sorted(Comparator.comparing((task) -> task instanceof BackgroundWarmup))
+			.sorted(Comparator.comparing((task) -> task instanceof ParallelWarmup))
 			.toList();
 		for (WarmupTask task : tasks) {
 			long start = System.nanoTime();

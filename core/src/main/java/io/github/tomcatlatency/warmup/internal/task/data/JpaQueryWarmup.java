@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
-import io.github.tomcatlatency.warmup.internal.task.BackgroundWarmup;
+import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -41,7 +41,7 @@ import org.springframework.util.ClassUtils;
  * database answers from the primary key with no row.
  * <p>
  * It needs only the persistence unit, so it can run while the application still starts,
- * see {@link BackgroundWarmup}. A persistence unit without resource-local transactions
+ * see {@link ParallelWarmup}. A persistence unit without resource-local transactions
  * (JTA) is left alone.
  */
 public final class JpaQueryWarmup implements Runnable {

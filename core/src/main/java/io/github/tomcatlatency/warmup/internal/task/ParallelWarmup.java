@@ -12,15 +12,16 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Framework work that the warm-up runs beside its requests: each piece is handed over as
- * soon as what it needs exists, and runs on a daemon thread of its own once the
+ * Framework work that the warm-up runs in parallel with its requests, before readiness
+ * (unlike the requests it sends after readiness, in the background): each piece is handed
+ * over as soon as what it needs exists, and runs on a daemon thread of its own once the
  * application context has been refreshed, so that it never competes with the refresh for
  * the CPUs. As a {@link WarmupTask} it waits, inside a warm-up request, for every piece,
  * so that the application reports itself ready only after them.
  */
-public final class BackgroundWarmup implements WarmupTask {
+public final class ParallelWarmup implements WarmupTask {
 
-	private static final Log logger = LogFactory.getLog(BackgroundWarmup.class);
+	private static final Log logger = LogFactory.getLog(ParallelWarmup.class);
 
 	private final List<Runnable> waiting = new ArrayList<>();
 
@@ -31,10 +32,10 @@ public final class BackgroundWarmup implements WarmupTask {
 	private boolean began;
 
 	/**
-	 * Create a background warm-up.
+	 * Create the parallel warm-up.
 	 * @param timeout how long the warm-up request waits for the work started
 	 */
-	public BackgroundWarmup(Duration timeout) {
+	public ParallelWarmup(Duration timeout) {
 		this.timeout = timeout;
 	}
 
@@ -54,7 +55,7 @@ public final class BackgroundWarmup implements WarmupTask {
 				}
 				catch (RuntimeException | LinkageError ex) {
 					// A LinkageError: a library version the work does not know.
-					logger.debug("Background warm-up " + name + " failed; skipped", ex);
+					logger.debug("Parallel warm-up " + name + " failed; skipped", ex);
 				}
 				finally {
 					done.complete(null);
@@ -89,7 +90,7 @@ public final class BackgroundWarmup implements WarmupTask {
 
 	@Override
 	public String name() {
-		return "background";
+		return "parallel";
 	}
 
 	@Override
@@ -99,7 +100,7 @@ public final class BackgroundWarmup implements WarmupTask {
 			pieces = this.started.toArray(CompletableFuture[]::new);
 		}
 		// Started here at the latest: the tasks request may come before the event that
-		// begins the warm-up's background work (a user's runner sending requests).
+		// begins the warm-up's parallel work (a user's runner sending requests).
 		begin();
 		CompletableFuture.allOf(pieces).get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 	}
