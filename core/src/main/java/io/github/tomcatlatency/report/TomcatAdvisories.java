@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.github.tomcatlatency.advisory.Advisory.Kind;
 import io.github.tomcatlatency.advisory.Advisory.Verification;
+import io.github.tomcatlatency.advisory.AdvisoryData;
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.Severity;
@@ -32,7 +33,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The advisories that affect the running Tomcat, assessed once at start-up, which of them
  * apply to this application given the components it uses, and how old the data behind
- * that verdict is.
+ * that verdict is. It keeps what the assessment found, not the advisory data it read: the
+ * data is held only while it is assessed.
  */
 public final class TomcatAdvisories {
 
@@ -41,7 +43,15 @@ public final class TomcatAdvisories {
 
 	private final @Nullable VersionRisk risk;
 
-	private final SelectedAdvisoryData data;
+	private final @Nullable Upgrade upgrade;
+
+	private final SelectedAdvisoryData.Source source;
+
+	private final LocalDate dataDate;
+
+	private final int osvAdvisories;
+
+	private final List<String> warnings;
 
 	private final Duration maxAge;
 
@@ -60,7 +70,11 @@ public final class TomcatAdvisories {
 	TomcatAdvisories(SelectedAdvisoryData data, Duration maxAge, Clock clock, String serverInfo) {
 		TomcatVersion version = runningVersion(serverInfo);
 		this.risk = (version != null) ? new VersionRiskAssessor(data.data()).assess(version) : null;
-		this.data = data;
+		this.upgrade = (this.risk != null) ? upgrade(this.risk.remedy(), data.data()) : null;
+		this.source = data.source();
+		this.dataDate = data.data().dataDate();
+		this.osvAdvisories = data.osvAdvisories();
+		this.warnings = data.warnings();
 		this.maxAge = maxAge;
 		this.clock = clock;
 	}
@@ -81,11 +95,14 @@ public final class TomcatAdvisories {
 	}
 
 	/**
-	 * Return the advisory data in use.
-	 * @return the advisory data and where it came from
+	 * Return the state of the advisory data the running Tomcat was assessed with: where
+	 * it came from, its date and age, and what its selection warned of.
+	 * @return the data's state, its age read now
 	 */
-	public SelectedAdvisoryData data() {
-		return this.data;
+	public AdvisoryDataState dataState() {
+		long age = ageDays();
+		return new AdvisoryDataState(this.source, this.dataDate, age, maxAgeDays(), age > maxAgeDays(),
+				this.osvAdvisories, this.warnings);
 	}
 
 	/**
@@ -106,7 +123,7 @@ public final class TomcatAdvisories {
 	 * @return the age in days
 	 */
 	long ageDays() {
-		return ChronoUnit.DAYS.between(this.data.data().dataDate(), LocalDate.now(this.clock));
+		return ChronoUnit.DAYS.between(this.dataDate, LocalDate.now(this.clock));
 	}
 
 	/**
@@ -134,13 +151,7 @@ public final class TomcatAdvisories {
 			.toList();
 		return new TomcatState(risk.runningVersion().toString(), risk.branch(), risk.status(),
 				(risk.latestRelease() != null) ? risk.latestRelease().version().toString() : null,
-				risk.releasesBehind(), dataState, highestSeverity(usage), advisories, upgrade(risk.remedy()), allRisks);
-	}
-
-	private AdvisoryDataState dataState() {
-		long age = ageDays();
-		return new AdvisoryDataState(this.data.source(), this.data.data().dataDate(), age, maxAgeDays(),
-				age > maxAgeDays(), this.data.osvAdvisories(), this.data.warnings());
+				risk.releasesBehind(), dataState, highestSeverity(usage), advisories, this.upgrade, allRisks);
 	}
 
 	// Staleness is a finding: data too old for the configured maximum, or older than the
@@ -170,14 +181,14 @@ public final class TomcatAdvisories {
 		return risks;
 	}
 
-	private @Nullable Upgrade upgrade(@Nullable Remedy remedy) {
+	private static @Nullable Upgrade upgrade(@Nullable Remedy remedy, AdvisoryData data) {
 		if (remedy == null) {
 			return null;
 		}
 		String springBoot = remedy.bootReleases().isEmpty()
-				? "No Spring Boot release known to the advisory data (dated " + this.data.data().dataDate()
-						+ ") ships Tomcat " + remedy.version() + " or a newer " + remedy.version().branch() + " release"
-						+ newestBootRelease(remedy.version().branch())
+				? "No Spring Boot release known to the advisory data (dated " + data.dataDate() + ") ships Tomcat "
+						+ remedy.version() + " or a newer " + remedy.version().branch() + " release"
+						+ newestBootRelease(data, remedy.version().branch())
 						+ ": keep your Spring Boot version and override its managed Tomcat with the "
 						+ "tomcat.version property (the Maven or Gradle line)."
 				: "Spring Boot " + String.join(", ", remedy.bootReleases()) + " ship Tomcat " + remedy.version()
@@ -190,12 +201,12 @@ public final class TomcatAdvisories {
 	 * Describe the newest Spring Boot release the data knows on a Tomcat branch: on a
 	 * line that no longer gets releases, such as Spring Boot 3.5 after its open-source
 	 * support, it tells how far the last release is behind.
+	 * @param data the advisory data
 	 * @param branch the Tomcat branch
 	 * @return the description, or an empty string when no release is known on the branch
 	 */
-	private String newestBootRelease(String branch) {
-		return this.data.data()
-			.bootReleases()
+	private static String newestBootRelease(AdvisoryData data, String branch) {
+		return data.bootReleases()
 			.stream()
 			.filter((release) -> !release.isMilestone() && release.tomcatVersion().branch().equals(branch))
 			// Of releases managing the same Tomcat, the data lists the newest last.

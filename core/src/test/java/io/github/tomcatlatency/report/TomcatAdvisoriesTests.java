@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.report;
 
+import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -233,6 +234,25 @@ class TomcatAdvisoriesTests {
 		assertThat(state.advisoryData().osvAdvisories()).isOne();
 		// Every curated advisory needs a component this usage does not have
 		assertThat(state.highestSeverity()).isEqualTo(Severity.UNRATED);
+	}
+
+	@Test
+	void theAdvisoryDataIsNotKeptOnceAssessed() throws Exception {
+		// Read anew: the bundled copy the other tests share stays reachable.
+		AdvisoryData read = AdvisoryDataReader.readBundled();
+		WeakReference<AdvisoryData> data = new WeakReference<>(read);
+		TomcatAdvisories advisories = new TomcatAdvisories(new SelectedAdvisoryData(read, Source.BUNDLED, 0, List.of()),
+				MAX_AGE, FRESH, "Apache Tomcat/11.0.2");
+		read = null;
+		for (int i = 0; i < 50 && data.get() != null; i++) {
+			System.gc();
+			Thread.sleep(10);
+		}
+		assertThat(data.get()).isNull();
+		TomcatState state = advisories.state(usage(ComponentUsage.USED), List.of());
+		assertThat(state.advisories()).isNotEmpty();
+		assertThat(state.advisoryData().dataDate()).isEqualTo(DATA.dataDate());
+		assertThat(state.remedy()).isNotNull();
 	}
 
 	private static Clock clockAt(LocalDate date) {

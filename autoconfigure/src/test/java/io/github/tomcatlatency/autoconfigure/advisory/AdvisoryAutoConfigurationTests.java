@@ -8,12 +8,12 @@ import java.time.temporal.ChronoUnit;
 
 import io.github.tomcatlatency.advisory.AdvisoryDataException;
 import io.github.tomcatlatency.advisory.AdvisoryDataReader;
-import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.advisory.SelectedAdvisoryData.Source;
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.report.TomcatAdvisories;
 import io.github.tomcatlatency.report.TomcatAdvisoryMeterBinder;
+import io.github.tomcatlatency.report.TomcatLatencyReport.AdvisoryDataState;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -45,9 +45,9 @@ class AdvisoryAutoConfigurationTests {
 	@Test
 	void usesTheArtifactOverTheBundledCopyOfTheSameDate() {
 		this.contextRunner.run((context) -> {
-			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
 			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
-			assertThat(data.data().dataDate()).isEqualTo(AdvisoryDataReader.readBundled().dataDate());
+			assertThat(data.dataDate()).isEqualTo(AdvisoryDataReader.readBundled().dataDate());
 			assertThat(data.warnings()).isEmpty();
 		});
 	}
@@ -55,7 +55,7 @@ class AdvisoryAutoConfigurationTests {
 	@Test
 	void usesTheBundledCopyWithoutTheArtifact() {
 		this.contextRunner.withClassLoader(new ArtifactClassLoader(null))
-			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).data().source())
+			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).dataState().source())
 				.isEqualTo(Source.BUNDLED));
 	}
 
@@ -64,9 +64,9 @@ class AdvisoryAutoConfigurationTests {
 		Path file = dir.resolve("advisories.txt");
 		Files.writeString(file, "data-date: 2099-12-01\nlatest: 11.0.99\n");
 		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri()).run((context) -> {
-			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
 			assertThat(data.source()).isEqualTo(Source.LOCATION);
-			assertThat(data.data().dataDate()).hasToString("2099-12-01");
+			assertThat(data.dataDate()).hasToString("2099-12-01");
 		});
 	}
 
@@ -75,7 +75,7 @@ class AdvisoryAutoConfigurationTests {
 		Path file = dir.resolve("advisories.txt");
 		Files.writeString(file, "data-date: 2026-01-01\nlatest: 11.0.15\n");
 		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri()).run((context) -> {
-			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
 			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
 			assertThat(data.warnings()).singleElement()
 				.asString()
@@ -89,7 +89,7 @@ class AdvisoryAutoConfigurationTests {
 		Path broken = dir.resolve("tomcat-advisories.txt");
 		Files.writeString(broken, "data-date: 2026-12-01\nlatest: 11.0.x\n");
 		this.contextRunner.withClassLoader(new ArtifactClassLoader(broken.toUri().toURL())).run((context) -> {
-			SelectedAdvisoryData data = context.getBean(TomcatAdvisories.class).data();
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
 			assertThat(data.source()).isEqualTo(Source.BUNDLED);
 			assertThat(data.warnings()).singleElement()
 				.asString()
@@ -131,7 +131,7 @@ class AdvisoryAutoConfigurationTests {
 			.toUri()
 			.toString();
 		this.contextRunner.withPropertyValues("tomcat-latency.advisories.osv-location=" + location)
-			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).data().osvAdvisories()).isOne());
+			.run((context) -> assertThat(context.getBean(TomcatAdvisories.class).dataState().osvAdvisories()).isOne());
 	}
 
 	@Test
