@@ -8,7 +8,7 @@
 # Readiness is read from the log, not by polling /actuator/health: every poll would itself be a
 # request through the whole stack, i.e. a warm-up, and hide what is being measured.
 #
-# Runs are recorded in docs/warmup.md ("Measured") and
+# Runs are recorded in bench/results/2026-12-01-warmup-first-requests.md and
 # bench/results/2026-12-04-product-catalog-app-jit.md, every JVM's figure, and summarized
 # in docs/benchmarks.md.
 #

@@ -4,7 +4,7 @@
 # the one built without it, a fresh JVM each. Every JVM's figure is printed, then the medians
 # and their ratio.
 #
-# Runs are recorded in docs/warmup.md ("Measured") and summarized in docs/benchmarks.md.
+# Runs are recorded in bench/results/2026-12-01-warmup-first-requests.md and summarized in docs/benchmarks.md.
 #
 # Usage: bench/startup.sh rest|web|api [runs] [extra application arguments...]
 #   (api: bench/api-app; --app.security.enabled=false opens it)
