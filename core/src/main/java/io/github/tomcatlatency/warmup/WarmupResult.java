@@ -62,9 +62,9 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 		COMPLETED,
 
 		/**
-		 * Every request was answered, but some did not warm their route: the
-		 * application's security refused them (401, 403, or a redirect of a built-in
-		 * request to a login page) or they got another client error.
+		 * Some requests did not warm their route without failing: the application's
+		 * security refused them (401, 403, or a redirect of a built-in request to a login
+		 * page), they got another client error, or they were not sent.
 		 */
 		INCOMPLETE,
 

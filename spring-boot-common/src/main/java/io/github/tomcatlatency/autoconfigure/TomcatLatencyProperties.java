@@ -257,16 +257,17 @@ public class TomcatLatencyProperties {
 		private Duration trafficPause = Duration.ofSeconds(2);
 
 		/**
-		 * Whether a failed or timed-out warm-up fails start-up instead of logging a
-		 * warning.
+		 * Whether a warm-up that did not warm every route before readiness (a request
+		 * failed, timed out, was refused or got a client error) or failed unexpectedly
+		 * fails start-up instead of logging it.
 		 */
 		private boolean failOnError = false;
 
 		/**
-		 * Whether to send the built-in requests that touch only the framework: the
-		 * starter's own routes (text and JSON bodies, a static resource, a view), an
-		 * unmatched path as JSON and as HTML, and the actuator health endpoint when it
-		 * shares the server port.
+		 * Whether to send the built-in requests and run the framework tasks, which touch
+		 * only the framework: the starter's own routes and tasks before readiness; its
+		 * view's repetitions, the error page as JSON and HTML, the actuator health
+		 * endpoint when it shares the server port and springdoc's routes after it.
 		 */
 		private boolean frameworkRequests = true;
 

@@ -17,7 +17,7 @@ public interface WarmupTask {
 
 	/**
 	 * Run the task.
-	 * @throws Exception if it fails; the warm-up logs it at debug level and goes on
+	 * @throws Exception if it fails; the warm-up logs it in one INFO line and goes on
 	 */
 	void run() throws Exception;
 

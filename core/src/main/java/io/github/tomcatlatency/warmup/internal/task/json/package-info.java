@@ -1,7 +1,7 @@
 /**
  * Internal: a task for the application's JSON mapper (Jackson 2 or 3): the types its
- * handlers read and write, serialized and read back without calling a handler. Not API:
- * may change in any release.
+ * handlers read and write, their serializers and deserializers built without calling a
+ * handler. Not API: may change in any release.
  */
 @NullMarked
 package io.github.tomcatlatency.warmup.internal.task.json;
