@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -136,7 +136,7 @@ public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable I
 				return Outcome.REFUSED;
 			}
 			// The built-in error page requests ask for a 404 on purpose.
-			boolean notFoundAskedFor = builtIn && status == 404 && WarmupHandlerMapping.asksForNotFound(path);
+			boolean notFoundAskedFor = builtIn && status == 404 && WarmupRoutes.asksForNotFound(path);
 			if (status >= 400 && status < 500 && !notFoundAskedFor) {
 				return Outcome.NOT_WARMED;
 			}

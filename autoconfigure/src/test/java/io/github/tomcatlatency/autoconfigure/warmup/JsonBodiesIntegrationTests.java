@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -33,11 +33,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JsonBodiesIntegrationTests {
 
-	private static final String JSON_GET = "GET " + WarmupHandlerMapping.JSON_PATH;
+	private static final String JSON_GET = "GET " + WarmupRoutes.JSON_PATH;
 
-	private static final String JSON_POST = "POST " + WarmupHandlerMapping.JSON_PATH;
+	private static final String JSON_POST = "POST " + WarmupRoutes.JSON_PATH;
 
-	private static final String TEXT_GET = "GET " + WarmupHandlerMapping.TEXT_PATH + "?name=warm-up";
+	private static final String TEXT_GET = "GET " + WarmupRoutes.TEXT_PATH + "?name=warm-up";
 
 	@Test
 	void applicationOfViewsAndTextIsSentNoJsonRequest() {

@@ -6,8 +6,8 @@ import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,8 +34,8 @@ class OneWorkerIntegrationTests {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).as(result.toString()).isEqualTo(State.COMPLETED);
 			assertThat(result.requests()).extracting(RequestResult::path)
-				.contains(WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", "/hello")
-				.doesNotContain("/actuator/health", WarmupHandlerMapping.NOT_FOUND_PATH);
+				.contains(WarmupRoutes.TEXT_PATH + "?name=warm-up", "/hello")
+				.doesNotContain("/actuator/health", WarmupRoutes.NOT_FOUND_PATH);
 			assertThat(ServerPaths.get(context, paths.helloPath()).statusCode()).isEqualTo(200);
 		}
 		ServerPaths.assertQuiet(output);

@@ -40,9 +40,9 @@ import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.Filter;
@@ -193,11 +193,11 @@ class WarmupIntegrationTests {
 	void builtInRequestAnsweredByAnythingButTheStartersRouteIsNotWarmed(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = start("test.answering-filter=true")) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
-			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupHandlerMapping.JSON_PATH))
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupRoutes.JSON_PATH))
 				.extracting(RequestResult::method, RequestResult::status, RequestResult::outcome)
 				.containsExactly(tuple("GET", 200, Outcome.NOT_WARMED), tuple("POST", 200, Outcome.NOT_WARMED));
 			assertThat(result.requests())
-				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.TEXT_PATH + "?name=warm-up"))
+				.filteredOn((request) -> request.path().equals(WarmupRoutes.TEXT_PATH + "?name=warm-up"))
 				.extracting(RequestResult::outcome)
 				.containsExactly(Outcome.WARMED);
 			assertThat(result.state()).isNotEqualTo(State.COMPLETED);
@@ -278,7 +278,7 @@ class WarmupIntegrationTests {
 		try (ConfigurableApplicationContext context = start("management.server.port=0")) {
 			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).extracting(RequestResult::path)
-				.contains(WarmupHandlerMapping.NOT_FOUND_PATH)
+				.contains(WarmupRoutes.NOT_FOUND_PATH)
 				.doesNotContain("/actuator/health");
 		}
 	}
@@ -383,14 +383,13 @@ class WarmupIntegrationTests {
 			// A successful first request needs no error page: it is rendered after
 			// readiness.
 			assertThat(runner.getResult().requests()).extracting(RequestResult::path)
-				.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
+				.doesNotContain(WarmupRoutes.NOT_FOUND_PATH);
 			WarmupResult result = await().until(runner::getResult,
 					(all) -> all.requests()
 						.stream()
-						.anyMatch((request) -> request.path().equals(WarmupHandlerMapping.NOT_FOUND_PATH)));
+						.anyMatch((request) -> request.path().equals(WarmupRoutes.NOT_FOUND_PATH)));
 			assertThat(result.state()).isEqualTo(State.COMPLETED);
-			assertThat(result.requests())
-				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.NOT_FOUND_PATH))
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupRoutes.NOT_FOUND_PATH))
 				.hasSize(2)
 				.allSatisfy((request) -> {
 					assertThat(request.status()).isEqualTo(404);
@@ -428,7 +427,7 @@ class WarmupIntegrationTests {
 		assertThat(result.state()).isEqualTo(State.COMPLETED);
 		assertThat(result.requests()).extracting(RequestResult::path)
 			.contains("/actuator/health")
-			.doesNotContain(WarmupHandlerMapping.NOT_FOUND_PATH);
+			.doesNotContain(WarmupRoutes.NOT_FOUND_PATH);
 		assertThat(ApplicationErrorController.called).hasValue(0);
 	}
 
@@ -659,11 +658,9 @@ class WarmupIntegrationTests {
 
 	private static List<org.assertj.core.groups.Tuple> builtInAnd(org.assertj.core.groups.Tuple... configured) {
 		List<org.assertj.core.groups.Tuple> requests = new java.util.ArrayList<>(List.of(
-				tuple("GET", WarmupHandlerMapping.TASKS_PATH, 200),
-				tuple("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", 200),
-				tuple("GET", WarmupHandlerMapping.JSON_PATH, 200), tuple("POST", WarmupHandlerMapping.JSON_PATH, 200),
-				tuple("GET", WarmupHandlerMapping.RESOURCE_PATH, 200),
-				tuple("GET", WarmupHandlerMapping.VIEW_PATH, 200)));
+				tuple("GET", WarmupRoutes.TASKS_PATH, 200), tuple("GET", WarmupRoutes.TEXT_PATH + "?name=warm-up", 200),
+				tuple("GET", WarmupRoutes.JSON_PATH, 200), tuple("POST", WarmupRoutes.JSON_PATH, 200),
+				tuple("GET", WarmupRoutes.RESOURCE_PATH, 200), tuple("GET", WarmupRoutes.VIEW_PATH, 200)));
 		requests.addAll(List.of(configured));
 		return requests;
 	}
@@ -961,7 +958,7 @@ class WarmupIntegrationTests {
 		FilterRegistrationBean<jakarta.servlet.Filter> answeringFilter() {
 			FilterRegistrationBean<jakarta.servlet.Filter> registration = new FilterRegistrationBean<>(
 					(request, response, chain) -> ((jakarta.servlet.http.HttpServletResponse) response).setStatus(200));
-			registration.addUrlPatterns(WarmupHandlerMapping.JSON_PATH);
+			registration.addUrlPatterns(WarmupRoutes.JSON_PATH);
 			return registration;
 		}
 

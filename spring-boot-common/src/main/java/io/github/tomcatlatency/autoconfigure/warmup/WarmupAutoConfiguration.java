@@ -23,6 +23,7 @@ import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.access.WarmupTokenValve;
 import io.github.tomcatlatency.warmup.internal.client.ConnectorActivity;
 import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupHandler;
 import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
@@ -102,7 +103,7 @@ public final class WarmupAutoConfiguration {
 	WarmupHandlerMapping tomcatLatencyWarmupHandlerMapping(WarmupRequestMarker marker,
 			ObjectProvider<ViewResolver> viewResolvers, ObjectProvider<WarmupTask> tasks,
 			WarmupTaskResults taskResults) {
-		return new WarmupHandlerMapping(marker, viewResolvers, tasks, taskResults);
+		return new WarmupHandlerMapping(marker, new WarmupHandler(viewResolvers, tasks, taskResults));
 	}
 
 	@Bean

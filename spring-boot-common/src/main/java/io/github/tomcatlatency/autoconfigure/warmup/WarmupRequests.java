@@ -12,6 +12,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.discovery.MvcRouteDiscovery;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupPayload;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -156,10 +157,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		}
 		String applicationErrorHandling = ErrorPageCode.applicationCode(this.context.getBeanFactory());
 		if (applicationErrorHandling == null) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_JSON, null));
+			requests.add(builtIn("GET", WarmupRoutes.NOT_FOUND_PATH, ACCEPT_JSON, null));
 			// The HTML error page runs the application's template engine, layout and
 			// messages.
-			requests.add(builtIn("GET", WarmupHandlerMapping.NOT_FOUND_PATH, ACCEPT_HTML, null));
+			requests.add(builtIn("GET", WarmupRoutes.NOT_FOUND_PATH, ACCEPT_HTML, null));
 		}
 		else {
 			logger.debug("The error page is not warmed up: the application's " + applicationErrorHandling
@@ -199,44 +200,44 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		// The longest first, so that the lanes they run on end together.
 		List<WarmupRequest> requests = new ArrayList<>();
 		if (this.tasks.orderedStream().findAny().isPresent()) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.TASKS_PATH, Map.of(), null));
+			requests.add(builtIn("GET", WarmupRoutes.TASKS_PATH, Map.of(), null));
 		}
-		requests.add(builtIn("GET", WarmupHandlerMapping.TEXT_PATH + "?name=warm-up", Map.of(), null));
+		requests.add(builtIn("GET", WarmupRoutes.TEXT_PATH + "?name=warm-up", Map.of(), null));
 		JsonBodies jsonBodies = JsonBodies.of(this.handlerMappings,
 				this.context.getBeanProvider(RouterFunctionMapping.class));
 		if (jsonBodies.written()) {
-			requests.add(builtIn("GET", WarmupHandlerMapping.JSON_PATH, ACCEPT_JSON, null));
+			requests.add(builtIn("GET", WarmupRoutes.JSON_PATH, ACCEPT_JSON, null));
 		}
 		else {
 			logger.debug("No handler method of the application writes a JSON body: the JSON response is not warmed");
 		}
 		if (jsonBodies.read()) {
-			requests.add(builtIn(
-					"POST", WarmupHandlerMapping.JSON_PATH, Map.of(HttpHeaders.CONTENT_TYPE,
-							MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
-					WarmupPayload.SAMPLE_JSON));
+			requests
+				.add(builtIn(
+						"POST", WarmupRoutes.JSON_PATH, Map.of(HttpHeaders.CONTENT_TYPE,
+								MediaType.APPLICATION_JSON_VALUE, HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE),
+						WarmupPayload.SAMPLE_JSON));
 		}
 		else {
 			logger.debug("No handler method of the application reads a JSON body: the JSON request body is not warmed");
 		}
-		requests.add(builtIn("GET", WarmupHandlerMapping.RESOURCE_PATH, Map.of(), null));
+		requests.add(builtIn("GET", WarmupRoutes.RESOURCE_PATH, Map.of(), null));
 		if (rendersWarmupView()) {
 			requests.add(viewRequest(1));
 		}
 		else {
 			logger.debug("No template engine that the warm-up can render (Thymeleaf, FreeMarker, Mustache) finds "
-					+ WarmupHandlerMapping.VIEW_NAME + "; views, JSP among them, are warmed by the error page only");
+					+ WarmupRoutes.VIEW_NAME + "; views, JSP among them, are warmed by the error page only");
 		}
 		return requests;
 	}
 
 	private boolean rendersWarmupView() {
-		return this.templates.getProvider(WarmupHandlerMapping.VIEW_NAME, this.context) != null;
+		return this.templates.getProvider(WarmupRoutes.VIEW_NAME, this.context) != null;
 	}
 
 	private static WarmupRequest viewRequest(int repetitions) {
-		return new WarmupRequest(Origin.BUILT_IN, "GET", WarmupHandlerMapping.VIEW_PATH, ACCEPT_HTML, null,
-				repetitions);
+		return new WarmupRequest(Origin.BUILT_IN, "GET", WarmupRoutes.VIEW_PATH, ACCEPT_HTML, null, repetitions);
 	}
 
 	private static WarmupRequest builtIn(String method, String path, Map<String, String> headers,

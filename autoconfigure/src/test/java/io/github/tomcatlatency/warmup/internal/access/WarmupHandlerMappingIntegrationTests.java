@@ -26,6 +26,7 @@ import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskOutcome;
 import io.github.tomcatlatency.warmup.WarmupResult.TaskResult;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -66,8 +67,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @ExtendWith(OutputCaptureExtension.class)
 class WarmupHandlerMappingIntegrationTests {
 
-	private static final String[] PATHS = { WarmupHandlerMapping.TEXT_PATH + "?name=x", WarmupHandlerMapping.JSON_PATH,
-			WarmupHandlerMapping.RESOURCE_PATH, WarmupHandlerMapping.VIEW_PATH, WarmupHandlerMapping.TASKS_PATH };
+	private static final String[] PATHS = { WarmupRoutes.TEXT_PATH + "?name=x", WarmupRoutes.JSON_PATH,
+			WarmupRoutes.RESOURCE_PATH, WarmupRoutes.VIEW_PATH, WarmupRoutes.TASKS_PATH };
 
 	@Test
 	void routesAnswerTheRunningWarmupThroughTheApplicationsConverters() throws Exception {
@@ -77,25 +78,24 @@ class WarmupHandlerMappingIntegrationTests {
 			marker.setActive(true);
 			try {
 				int port = port(context);
-				assertThat(send(port, "GET", WarmupHandlerMapping.TEXT_PATH + "?name=you", marker.token(), null))
+				assertThat(send(port, "GET", WarmupRoutes.TEXT_PATH + "?name=you", marker.token(), null))
 					.extracting(HttpResponse::statusCode, HttpResponse::body)
 					.containsExactly(200, "Hello, you!");
 				// The application's JSON mapper writes the two-word field in snake case.
-				HttpResponse<String> json = send(port, "GET", WarmupHandlerMapping.JSON_PATH, marker.token(), null);
+				HttpResponse<String> json = send(port, "GET", WarmupRoutes.JSON_PATH, marker.token(), null);
 				assertThat(json.statusCode()).isEqualTo(200);
 				assertThat(json.body()).contains("\"name\":\"warm-up\"").contains("\"sent_at\":");
-				HttpResponse<String> echo = send(port, "POST", WarmupHandlerMapping.JSON_PATH, marker.token(),
+				HttpResponse<String> echo = send(port, "POST", WarmupRoutes.JSON_PATH, marker.token(),
 						"{\"name\":\"posted\",\"count\":7,\"tags\":[],\"sent_at\":\"2026-01-01T00:00:00Z\"}");
 				assertThat(echo.statusCode()).isEqualTo(200);
 				assertThat(echo.body()).contains("\"name\":\"posted\"").contains("\"count\":7");
-				HttpResponse<String> resource = send(port, "GET", WarmupHandlerMapping.RESOURCE_PATH, marker.token(),
-						null);
+				HttpResponse<String> resource = send(port, "GET", WarmupRoutes.RESOURCE_PATH, marker.token(), null);
 				assertThat(resource.statusCode()).isEqualTo(200);
 				assertThat(resource.body()).contains("tomcat-latency warm-up");
 				assertThat(resource.headers().firstValue("Content-Type"))
 					.hasValueSatisfying((type) -> assertThat(type).startsWith("text/css"));
 				// Rendered by Thymeleaf, the view technology on the test class path.
-				HttpResponse<String> view = send(port, "GET", WarmupHandlerMapping.VIEW_PATH, marker.token(), null);
+				HttpResponse<String> view = send(port, "GET", WarmupRoutes.VIEW_PATH, marker.token(), null);
 				assertThat(view.statusCode()).isEqualTo(200);
 				// A page of rows, each with a link.
 				assertThat(view.body()).contains("\">row-0</a></td>")
@@ -124,9 +124,8 @@ class WarmupHandlerMappingIntegrationTests {
 			marker.setActive(true);
 			try {
 				// While it runs, without the token or with a forged one.
-				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, null, null).statusCode()).isEqualTo(404);
-				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, "forged", null).statusCode())
-					.isEqualTo(404);
+				assertThat(send(port, "GET", WarmupRoutes.JSON_PATH, null, null).statusCode()).isEqualTo(404);
+				assertThat(send(port, "GET", WarmupRoutes.JSON_PATH, "forged", null).statusCode()).isEqualTo(404);
 			}
 			finally {
 				marker.setActive(false);
@@ -152,10 +151,8 @@ class WarmupHandlerMappingIntegrationTests {
 			try {
 				// The application reads the forwarded address.
 				assertThat(sendFrom(peer, port, "/remote-address", null)).endsWith("\r\n\r\n127.0.0.1");
-				assertThat(sendFrom(peer, port, WarmupHandlerMapping.JSON_PATH, marker.token()))
-					.startsWith("HTTP/1.1 404 ");
-				assertThat(send(port, "GET", WarmupHandlerMapping.JSON_PATH, marker.token(), null).statusCode())
-					.isEqualTo(200);
+				assertThat(sendFrom(peer, port, WarmupRoutes.JSON_PATH, marker.token())).startsWith("HTTP/1.1 404 ");
+				assertThat(send(port, "GET", WarmupRoutes.JSON_PATH, marker.token(), null).statusCode()).isEqualTo(200);
 			}
 			finally {
 				marker.setActive(false);
@@ -170,7 +167,7 @@ class WarmupHandlerMappingIntegrationTests {
 			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).isEqualTo(State.COMPLETED);
-			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupHandlerMapping.VIEW_PATH))
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupRoutes.VIEW_PATH))
 				.extracting(RequestResult::status)
 				.containsExactly(204, 204, 204);
 			assertThat(output).doesNotContain(" ERROR ").doesNotContain("cannot render on purpose");
@@ -185,8 +182,8 @@ class WarmupHandlerMappingIntegrationTests {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state()).isEqualTo(State.COMPLETED);
 			assertThat(result.requests()).extracting(RequestResult::path)
-				.contains(WarmupHandlerMapping.TEXT_PATH + "?name=warm-up")
-				.doesNotContain(WarmupHandlerMapping.VIEW_PATH);
+				.contains(WarmupRoutes.TEXT_PATH + "?name=warm-up")
+				.doesNotContain(WarmupRoutes.VIEW_PATH);
 			assertThat(output).contains("DEBUG").contains("views, JSP among them, are warmed by the error page only");
 		}
 	}
@@ -379,7 +376,7 @@ class WarmupHandlerMappingIntegrationTests {
 
 		@Override
 		public View resolveViewName(String viewName, Locale locale) {
-			if (!WarmupHandlerMapping.VIEW_NAME.equals(viewName)) {
+			if (!WarmupRoutes.VIEW_NAME.equals(viewName)) {
 				return null;
 			}
 			return new View() {

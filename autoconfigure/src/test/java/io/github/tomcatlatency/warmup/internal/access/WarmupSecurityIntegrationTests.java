@@ -20,6 +20,7 @@ import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.security.HttpBasicSecurity;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -85,13 +86,11 @@ class WarmupSecurityIntegrationTests {
 	void builtInRequestsPassTheApplicationsSecurity(String security, CapturedOutput output) throws Exception {
 		try (ConfigurableApplicationContext context = start(security)) {
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
-			assertThat(result.requests())
-				.filteredOn((request) -> request.path().startsWith(WarmupHandlerMapping.PATH_PREFIX))
+			assertThat(result.requests()).filteredOn((request) -> request.path().startsWith(WarmupRoutes.PATH_PREFIX))
 				.isNotEmpty()
 				.allSatisfy(
 						(request) -> assertThat(request.outcome()).as(request.toString()).isEqualTo(Outcome.WARMED));
-			assertThat(result.requests())
-				.filteredOn((request) -> request.path().equals(WarmupHandlerMapping.TASKS_PATH))
+			assertThat(result.requests()).filteredOn((request) -> request.path().equals(WarmupRoutes.TASKS_PATH))
 				.singleElement()
 				.extracting(RequestResult::status)
 				.isEqualTo(200);
@@ -156,7 +155,7 @@ class WarmupSecurityIntegrationTests {
 			// Sent after readiness: the error page, which the warm-up's own chain lets
 			// through; the health endpoint, which the application's refuses, is not.
 			assertThat(result.requests()).extracting(RequestResult::path)
-				.contains(WarmupHandlerMapping.NOT_FOUND_PATH)
+				.contains(WarmupRoutes.NOT_FOUND_PATH)
 				.doesNotContain("/actuator/health");
 			assertThat(result.requests()).extracting(RequestResult::outcome).doesNotContain(Outcome.REFUSED);
 			assertThat(output).doesNotContain("refused by the application's security");
@@ -169,7 +168,7 @@ class WarmupSecurityIntegrationTests {
 			await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
 			// The application's error page answers, not its security.
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
-				.filteredOn((request) -> request.path().endsWith(WarmupHandlerMapping.NOT_FOUND_PATH))
+				.filteredOn((request) -> request.path().endsWith(WarmupRoutes.NOT_FOUND_PATH))
 				.isNotEmpty()
 				.extracting(RequestResult::status)
 				.containsOnly(404);
@@ -220,8 +219,8 @@ class WarmupSecurityIntegrationTests {
 	}
 
 	private List<Answer> answers(int port, String token) throws Exception {
-		return List.of(get(port, "/hello", token), get(port, WarmupHandlerMapping.TEXT_PATH + "?name=x", token),
-				get(port, WarmupHandlerMapping.NOT_FOUND_PATH, token));
+		return List.of(get(port, "/hello", token), get(port, WarmupRoutes.TEXT_PATH + "?name=x", token),
+				get(port, WarmupRoutes.NOT_FOUND_PATH, token));
 	}
 
 	private Answer get(int port, String path, String token) throws Exception {

@@ -5,90 +5,34 @@ import java.util.List;
 
 import io.github.tomcatlatency.warmup.internal.routes.WarmupHandler;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupPayload;
-import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
-import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
-import org.springframework.web.servlet.ViewResolver;
 import org.springframework.web.servlet.handler.AbstractHandlerMapping;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
 
 /**
- * Maps the starter's own warm-up routes under {@value #PATH_PREFIX}, ordered before every
- * other mapping, for requests of the running warm-up only: any other request, with or
- * without the token, falls through to the application's mappings (and gets its 404). The
- * routes run what every application route shares without calling application code:
- * handler-method invocation with argument resolution, {@code String} and JSON bodies
- * through the application's message converters, a static resource through a
- * {@link ResourceHttpRequestHandler}, and a view rendered by the application's view
- * resolvers. {@link WarmupTask Tasks} run framework work that routes of a kind share,
- * such as a persistence unit's query engine.
+ * Maps the starter's own warm-up routes under {@value WarmupRoutes#PATH_PREFIX}, ordered
+ * before every other mapping, for requests of the running warm-up only: any other
+ * request, with or without the token, falls through to the application's mappings (and
+ * gets its 404). The routes run what every application route shares without calling
+ * application code: handler-method invocation with argument resolution, {@code String}
+ * and JSON bodies through the application's message converters, a static resource through
+ * a {@link ResourceHttpRequestHandler}, and a view rendered by the application's view
+ * resolvers. Its tasks route runs framework work that routes of a kind share, such as a
+ * persistence unit's query engine.
  */
 public final class WarmupHandlerMapping extends AbstractHandlerMapping {
-
-	/**
-	 * Path below the servlet context path under which the warm-up routes live.
-	 */
-	public static final String PATH_PREFIX = "/tomcat-latency-warmup";
-
-	/**
-	 * Path of a route that returns a {@code String} ({@code GET}, parameter
-	 * {@code name}).
-	 */
-	public static final String TEXT_PATH = PATH_PREFIX + "/text";
-
-	/**
-	 * Path of a route that returns JSON ({@code GET}) or echoes a JSON body
-	 * ({@code POST}).
-	 */
-	public static final String JSON_PATH = PATH_PREFIX + "/json";
-
-	/**
-	 * Path of a static resource.
-	 */
-	public static final String RESOURCE_PATH = PATH_PREFIX + "/static/warmup.css";
-
-	/**
-	 * Name of the view the warm-up renders; the starter ships a template of that name for
-	 * Thymeleaf, FreeMarker and Mustache.
-	 */
-	public static final String VIEW_NAME = "tomcat-latency/warmup";
-
-	/**
-	 * Path of a route that renders {@value #VIEW_NAME} with the application's view
-	 * resolvers.
-	 */
-	public static final String VIEW_PATH = PATH_PREFIX + "/view";
-
-	/**
-	 * Path of a route that runs the {@link WarmupTask warm-up tasks}.
-	 */
-	public static final String TASKS_PATH = PATH_PREFIX + "/tasks";
-
-	/**
-	 * Path of a route that answers 404 through Tomcat's {@code sendError}, for the
-	 * application's error page.
-	 */
-	public static final String NOT_FOUND_PATH = PATH_PREFIX + "/not-found";
-
-	/**
-	 * Response header of a warm-up request that reached one of these routes: a built-in
-	 * request answered without it was served by something else (another servlet, or the
-	 * error page of a path outside the {@code DispatcherServlet}'s mapping) and warmed
-	 * nothing.
-	 */
-	public static final String REACHED_HEADER = "X-Tomcat-Latency-Warmup-Route";
 
 	private static final String ROUTE_ATTRIBUTE = WarmupHandlerMapping.class.getName() + ".route";
 
@@ -113,14 +57,10 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	/**
 	 * Create a mapping.
 	 * @param marker tells the requests of the running warm-up apart
-	 * @param viewResolvers the application's view resolvers
-	 * @param tasks the framework work to run inside a request
-	 * @param taskResults where each task's outcome goes, for the warm-up's result
+	 * @param handler what the routes run
 	 */
-	public WarmupHandlerMapping(WarmupRequestMarker marker, ObjectProvider<ViewResolver> viewResolvers,
-			ObjectProvider<WarmupTask> tasks, WarmupTaskResults taskResults) {
+	public WarmupHandlerMapping(WarmupRequestMarker marker, WarmupHandler handler) {
 		this.marker = marker;
-		WarmupHandler handler = new WarmupHandler(viewResolvers, tasks, taskResults);
 		this.text = handlerMethod(handler, "text", String.class);
 		this.json = handlerMethod(handler, "json");
 		this.echo = handlerMethod(handler, "echo", WarmupPayload.class);
@@ -171,16 +111,16 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		String method = request.getMethod();
 		if ("GET".equals(method)) {
 			return switch (path) {
-				case TEXT_PATH -> this.text;
-				case JSON_PATH -> this.json;
-				case VIEW_PATH -> this.view;
-				case TASKS_PATH -> this.tasks;
-				case NOT_FOUND_PATH -> this.notFound;
-				case RESOURCE_PATH -> resource(request, path);
+				case WarmupRoutes.TEXT_PATH -> this.text;
+				case WarmupRoutes.JSON_PATH -> this.json;
+				case WarmupRoutes.VIEW_PATH -> this.view;
+				case WarmupRoutes.TASKS_PATH -> this.tasks;
+				case WarmupRoutes.NOT_FOUND_PATH -> this.notFound;
+				case WarmupRoutes.RESOURCE_PATH -> resource(request, path);
 				default -> null;
 			};
 		}
-		return ("POST".equals(method) && JSON_PATH.equals(path)) ? this.echo : null;
+		return ("POST".equals(method) && WarmupRoutes.JSON_PATH.equals(path)) ? this.echo : null;
 	}
 
 	/**
@@ -188,7 +128,7 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 	 * of one. Asked of each dispatch of a request of the running warm-up: the first one
 	 * marks the request, which its error dispatch is matched by.
 	 * @param request the servlet request
-	 * @return {@code true} for a request below {@value #PATH_PREFIX}
+	 * @return {@code true} for a request below {@value WarmupRoutes#PATH_PREFIX}
 	 */
 	public static boolean isWarmupRoute(HttpServletRequest request) {
 		DispatcherType dispatcherType = request.getDispatcherType();
@@ -200,21 +140,11 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 		// The path below the servlet's mapping (spring.mvc.servlet.path), as Tomcat
 		// decoded and normalized it.
 		String path = (request.getPathInfo() != null) ? request.getPathInfo() : request.getServletPath();
-		boolean warmupRoute = path.startsWith(PATH_PREFIX + "/");
+		boolean warmupRoute = path.startsWith(WarmupRoutes.PATH_PREFIX + "/");
 		if (warmupRoute && dispatcherType == DispatcherType.REQUEST) {
 			request.setAttribute(ROUTE_ATTRIBUTE, ROUTE_MARK);
 		}
 		return warmupRoute;
-	}
-
-	/**
-	 * Return whether a warm-up request's path is that of the route that asks for a 404,
-	 * below the {@code DispatcherServlet}'s path.
-	 * @param path the request's path below the context path
-	 * @return {@code true} for the not-found route
-	 */
-	public static boolean asksForNotFound(String path) {
-		return path.endsWith(NOT_FOUND_PATH);
 	}
 
 	private ResourceHttpRequestHandler resource(HttpServletRequest request, String path) {
@@ -230,7 +160,7 @@ public final class WarmupHandlerMapping extends AbstractHandlerMapping {
 
 		@Override
 		public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-			response.setHeader(REACHED_HEADER, "true");
+			response.setHeader(WarmupRoutes.REACHED_HEADER, "true");
 			return true;
 		}
 

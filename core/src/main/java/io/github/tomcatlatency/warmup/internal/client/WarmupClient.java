@@ -28,8 +28,8 @@ import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -114,7 +114,7 @@ public final class WarmupClient {
 			response.readBody(!"HEAD".equals(request.method()), MAX_BODY);
 			RequestResult result = result(request, start, response.status(), null);
 			if (result.outcome() == Outcome.WARMED && forStartersRoute(request)
-					&& response.header(WarmupHandlerMapping.REACHED_HEADER) == null) {
+					&& response.header(WarmupRoutes.REACHED_HEADER) == null) {
 				result = new RequestResult(result.origin(), result.method(), result.path(), result.status(),
 						result.latencyMs(),
 						"answered by something other than the starter's warm-up route "
@@ -236,8 +236,8 @@ public final class WarmupClient {
 	// header; the not-found route's answer is the application's error page.
 	private static boolean forStartersRoute(WarmupRequest request) {
 		return request.origin() == WarmupRequest.Origin.BUILT_IN
-				&& request.path().contains(WarmupHandlerMapping.PATH_PREFIX + "/")
-				&& !WarmupHandlerMapping.asksForNotFound(request.path());
+				&& request.path().contains(WarmupRoutes.PATH_PREFIX + "/")
+				&& !WarmupRoutes.asksForNotFound(request.path());
 	}
 
 	private static String timedOut(Duration timeout) {

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.IntStream;
 
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
@@ -27,8 +26,8 @@ import org.springframework.web.servlet.ViewResolver;
 import org.springframework.web.servlet.support.RequestContextUtils;
 
 /**
- * The handler methods behind {@link WarmupHandlerMapping}: each runs one of the paths
- * that the application's own handler methods share.
+ * The handler methods of the starter's own {@link WarmupRoutes warm-up routes}: each runs
+ * one of the paths that the application's own handler methods share.
  */
 @ResponseBody
 public final class WarmupHandler {
@@ -104,8 +103,7 @@ public final class WarmupHandler {
 		try {
 			View view = resolve(locale);
 			if (view == null) {
-				logger.debug("No view resolver resolves " + WarmupHandlerMapping.VIEW_NAME
-						+ ": the warm-up renders no view");
+				logger.debug("No view resolver resolves " + WarmupRoutes.VIEW_NAME + ": the warm-up renders no view");
 				response.setStatus(HttpServletResponse.SC_NO_CONTENT);
 				return;
 			}
@@ -114,12 +112,11 @@ public final class WarmupHandler {
 		catch (Exception ex) {
 			// A view technology that cannot render this view is no reason to fail, nor to
 			// log an error in the application's log.
-			logger.debug("The warm-up could not render " + WarmupHandlerMapping.VIEW_NAME + "; view warm-up skipped",
-					ex);
+			logger.debug("The warm-up could not render " + WarmupRoutes.VIEW_NAME + "; view warm-up skipped", ex);
 			if (!response.isCommitted()) {
 				// The view's headers go, the route's own stays: the route was reached.
 				response.reset();
-				response.setHeader(WarmupHandlerMapping.REACHED_HEADER, "true");
+				response.setHeader(WarmupRoutes.REACHED_HEADER, "true");
 				response.setStatus(HttpServletResponse.SC_NO_CONTENT);
 			}
 		}
@@ -127,7 +124,7 @@ public final class WarmupHandler {
 
 	private @Nullable View resolve(Locale locale) throws Exception {
 		for (ViewResolver resolver : this.viewResolvers.orderedStream().toList()) {
-			View view = resolver.resolveViewName(WarmupHandlerMapping.VIEW_NAME, locale);
+			View view = resolver.resolveViewName(WarmupRoutes.VIEW_NAME, locale);
 			if (view != null) {
 				return view;
 			}

@@ -1,11 +1,9 @@
 package io.github.tomcatlatency.warmup.internal.task;
 
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
-
 /**
  * Framework work that every route of a kind shares and that a warm-up request runs on a
- * server thread, inside the request, through {@link WarmupHandlerMapping}. A task calls
- * no application code and leaves no trace: whatever it cannot do it skips.
+ * server thread, inside the request, on the warm-up's tasks route. A task calls no
+ * application code and leaves no trace: whatever it cannot do it skips.
  */
 public interface WarmupTask {
 

@@ -13,9 +13,9 @@ import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
-import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.client.PlainHttpServer.Received;
 import io.github.tomcatlatency.warmup.internal.client.WarmupClient.Sent;
+import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -127,7 +127,7 @@ class WarmupClientTests {
 	@Test
 	void aStartersRouteAnsweredWithItsHeaderIsWarmed() {
 		this.server.route("/tomcat-latency-warmup/text", (exchange) -> {
-			exchange.getResponseHeaders().set(WarmupHandlerMapping.REACHED_HEADER, "text");
+			exchange.getResponseHeaders().set(WarmupRoutes.REACHED_HEADER, "text");
 			PlainHttpServer.answer(exchange, 200, "answer");
 		});
 		Sent sent = this.client.send(WarmupRequest.get(Origin.BUILT_IN, "/tomcat-latency-warmup/text"), TIMEOUT);
