@@ -46,8 +46,8 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 	 */
 	public WarmupTransactionRollback(WarmupRequestMarker marker, Object transactionManager) {
 		this.marker = marker;
-		this.readOnlyCommits = ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY
-			.isInstance(((ResourceTransactionManager) transactionManager).getResourceFactory());
+		this.readOnlyCommits = isEntityManagerFactory(
+				((ResourceTransactionManager) transactionManager).getResourceFactory());
 	}
 
 	/**
@@ -71,8 +71,11 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 			// Not set up: it manages nothing the warm-up could write to.
 			return false;
 		}
-		return resourceFactory instanceof DataSource
-				|| (ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY.isInstance(resourceFactory));
+		return resourceFactory instanceof DataSource || isEntityManagerFactory(resourceFactory);
+	}
+
+	private static boolean isEntityManagerFactory(Object resourceFactory) {
+		return ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY.isInstance(resourceFactory);
 	}
 
 	private static @Nullable Class<?> resolve(String className) {
