@@ -16,7 +16,8 @@
 # medians). The penalty left is the first visit's time above the warm medians, trained over plain,
 # from the medians of each. Every JVM's figures are printed.
 #
-# APP_ARGS adds application arguments to both variants' JVMs (the plain one ignores tomcat-latency.*).
+# APP_ARGS adds application arguments to both variants' JVMs (the plain one ignores tomcat-latency.*);
+# TRAINED_ARGS adds them to the trained JVMs only (a production warm-up setting under test).
 # NO_BUILD=1 uses the benchmark apps and the plugin as they were last built and installed.
 # APP=jar measures an application built elsewhere whose own build ran the goal: JAR names its fat jar,
 # TRAINED the goal's outputDirectory, PAGES the paths to visit (space-separated).
@@ -93,7 +94,7 @@ visit() {
 
 for ((run = 1; run <= RUNS; run++)); do
 	visit plain "$run" "$JDK/bin/java" -jar "$JAR" --tomcat-latency.enabled=false ${APP_ARGS:-}
-	visit trained "$run" env JAVA_HOME="$JDK" "$OUTPUT/application/start.sh" ${APP_ARGS:-}
+	visit trained "$run" env JAVA_HOME="$JDK" "$OUTPUT/application/start.sh" ${APP_ARGS:-} ${TRAINED_ARGS:-}
 done
 
 pages=${#PAGES[@]}
@@ -112,7 +113,7 @@ penalty() {
 	echo "$total"
 }
 echo
-echo "$APP app, Java $JAVA_VERSION ($("$JDK/bin/java" -version 2>&1 | head -1)), $RUNS JVMs per variant, pages ${PAGES[*]}:"
+echo "$APP app${TRAINED_ARGS:+, trained with $TRAINED_ARGS}, Java $JAVA_VERSION ($("$JDK/bin/java" -version 2>&1 | head -1)), $RUNS JVMs per variant, pages ${PAGES[*]}:"
 for variant in plain trained; do
 	printf '  %-8s ready median %6s ms; first visit median %s ms; warm medians %s ms; penalty %.1f ms\n' "$variant" \
 		"$(column "$variant" 1 | median)" \

@@ -23,7 +23,8 @@ final class TransactionRollbackPostProcessor implements BeanPostProcessor {
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (WarmupTransactionRollback.appliesTo(bean)) {
-			((ConfigurableTransactionManager) bean).addListener(new WarmupTransactionRollback(this.marker.getObject()));
+			((ConfigurableTransactionManager) bean)
+				.addListener(new WarmupTransactionRollback(this.marker.getObject(), bean));
 		}
 		return bean;
 	}

@@ -154,9 +154,9 @@ class JpaQueryWarmupIntegrationTests {
 				.singleElement()
 				.satisfies((task) -> assertThat(task.outcome()).as(task.reason()).isEqualTo(TaskOutcome.RAN));
 			// Begun by the interceptor, named after the method it intercepted: the
-			// starter's own.
+			// starter's own. Read-only, it commits, as a real request's read does.
 			assertThat(RecordedTransactions.ended).anySatisfy((transaction) -> assertThat(transaction)
-				.endsWith("TransactionalLookupWarmup$ReadOnlyLookup.run read-only rolled back"));
+				.endsWith("TransactionalLookupWarmup$ReadOnlyLookup.run read-only committed"));
 			Statistics statistics = statistics(context);
 			assertThat(statistics.getEntityLoadCount()).isZero();
 			assertThat(context.getBean(JdbcTemplate.class).queryForObject("select count(*) from note", Long.class))

@@ -22,6 +22,12 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  * once the warm-up has ended rolls nothing back. A listener of the transaction managers
  * over a database ({@link #appliesTo}): it runs when a transaction begins, never on the
  * request path, and it begins no transaction of its own.
+ * <p>
+ * A read-only transaction of a JPA transaction manager is the one left to commit: JPA's
+ * rollback clears the {@code EntityManager} that open-in-view binds to the whole request,
+ * so the lazy loading that follows a Spring Data read in the same request would fail and
+ * the route would answer 500 to the warm-up alone. Hibernate flushes nothing in a
+ * read-only transaction, and Spring runs it on a read-only connection.
  */
 public final class WarmupTransactionRollback implements TransactionExecutionListener {
 
@@ -30,12 +36,18 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	private final WarmupRequestMarker marker;
 
+	private final boolean readOnlyCommits;
+
 	/**
 	 * Create a listener.
 	 * @param marker tells warm-up requests apart
+	 * @param transactionManager the transaction manager it listens to, one it
+	 * {@link #appliesTo}
 	 */
-	public WarmupTransactionRollback(WarmupRequestMarker marker) {
+	public WarmupTransactionRollback(WarmupRequestMarker marker, Object transactionManager) {
 		this.marker = marker;
+		this.readOnlyCommits = isEntityManagerFactory(
+				((ResourceTransactionManager) transactionManager).getResourceFactory());
 	}
 
 	/**
@@ -59,8 +71,11 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 			// Not set up: it manages nothing the warm-up could write to.
 			return false;
 		}
-		return resourceFactory instanceof DataSource
-				|| (ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY.isInstance(resourceFactory));
+		return resourceFactory instanceof DataSource || isEntityManagerFactory(resourceFactory);
+	}
+
+	private static boolean isEntityManagerFactory(Object resourceFactory) {
+		return ENTITY_MANAGER_FACTORY != null && ENTITY_MANAGER_FACTORY.isInstance(resourceFactory);
 	}
 
 	private static @Nullable Class<?> resolve(String className) {
@@ -72,7 +87,7 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	@Override
 	public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
-		if (beginFailure == null && servesWarmupRequest()) {
+		if (beginFailure == null && !(this.readOnlyCommits && transaction.isReadOnly()) && servesWarmupRequest()) {
 			transaction.setRollbackOnly();
 		}
 	}
