@@ -1,0 +1,29 @@
+# p99 latency per second through the rollout, the three ways side by side, every run of a way in its
+# panel. Called by bench/rollout.sh: gnuplot -c p99.gp OUTPUT.png RESULTS_DIR
+# x: seconds from the first SIGTERM; the points at the bottom mark the seconds an instance joined.
+output = ARG1
+results = ARG2
+set terminal pngcairo size 1500,500 font ",10"
+set output output
+set datafile separator "\t"
+set datafile missing "-"
+set logscale y
+set yrange [1:*]
+set xlabel "seconds from the first SIGTERM"
+set ylabel "p99 latency per second (ms)"
+set key top right
+set grid ytics
+set multiplot layout 1,3 title "Rolling restart of 3 instances behind HAProxy: p99 per second (bench/rollout.sh)"
+do for [way in "off defaults trained"] {
+	files = system("ls " . results . "/" . way . "-[0-9]*/per-second.tsv 2>/dev/null")
+	set title (way eq "off" ? "starter off" : (way eq "defaults" ? "starter defaults" : "trained start"))
+	if (strlen(files) > 0) {
+		plot for [f in files] f using 1:5 with lines title system("basename $(dirname " . f . ")"), \
+			for [f in files] f using 1:(strcol(12) eq "-" ? 1/0 : 1.2) with points pt 9 ps 1.5 notitle
+	} else {
+		unset key
+		plot 1/0 notitle
+		set key top right
+	}
+}
+unset multiplot
