@@ -126,7 +126,8 @@ write_haproxy_config() {
 # haproxy_command COMMAND: HAProxy's answer on its stats socket (TCP, so bash can talk to it).
 haproxy_command() {
 	local fd
-	exec {fd}<>"/dev/tcp/127.0.0.1/$STATS_PORT" 2>/dev/null || return 1
+	# Refused until HAProxy listens: the caller polls again.
+	{ exec {fd}<>"/dev/tcp/127.0.0.1/$STATS_PORT"; } 2>/dev/null || return 1
 	printf '%s\n' "$1" >&"$fd"
 	cat <&"$fd"
 	exec {fd}>&-
@@ -195,6 +196,20 @@ wait_until_up() {
 	done
 }
 
+# wait_until_down NUMBER: waits until HAProxy has marked the server DOWN after its SIGTERM, so that
+# the UP that follows is the new JVM's (the old one stays UP until its third failed check).
+wait_until_down() {
+	local deadline=$((SECONDS + 10))
+	until [[ $(server_status "app$1") == DOWN* ]]; do
+		if ((SECONDS > deadline)); then
+			event failed "$1" "HAProxy did not mark the old instance down within 10s"
+			return 1
+		fi
+		sleep 0.05
+	done
+	event down "$1"
+}
+
 # sample_cpu NUMBER PID: the instance's CPU ticks at its join and CPU_WINDOW s later, in the
 # background (the rollout goes on meanwhile).
 sample_cpu() {
@@ -220,7 +235,7 @@ roll() {
 		event exited "$number" "$old"
 		launch_instance "$WAY" "$number"
 		event launched "$number" "${INSTANCE_PID[$number]}"
-		if ! wait_until_up "$number" "$JOIN_TIMEOUT"; then
+		if ! wait_until_down "$number" || ! wait_until_up "$number" "$JOIN_TIMEOUT"; then
 			echo "  instance $number: $(awk -F'\t' '$2 == "failed" { print $4 }' "$RUN_DIR/events.tsv"); rollout stopped"
 			kill -KILL "${INSTANCE_PID[$number]}" 2>/dev/null || true
 			return 1

@@ -36,6 +36,8 @@ public class RolloutReport {
 	/** A request over this many times the steady p99 counts as a spike. */
 	private static final double SPIKE_FACTOR = 3;
 
+	private static final int MAX_FAILURES_LISTED = 20;
+
 	public static void main(String[] args) throws IOException {
 		Path report = Path.of(args[0]);
 		List<Run> runs = new ArrayList<>();
@@ -151,11 +153,13 @@ public class RolloutReport {
 	}
 
 	static String range(List<Double> values, String unit) {
-		if (values.isEmpty()) {
+		// A join without a request to the new instance in its window has no percentile.
+		double[] known = values.stream().mapToDouble(Double::doubleValue).filter((v) -> !Double.isNaN(v)).toArray();
+		if (known.length == 0) {
 			return "-";
 		}
-		double min = values.stream().mapToDouble(Double::doubleValue).min().getAsDouble();
-		double max = values.stream().mapToDouble(Double::doubleValue).max().getAsDouble();
+		double min = Arrays.stream(known).min().getAsDouble();
+		double max = Arrays.stream(known).max().getAsDouble();
 		return String.format("%.2f-%.2f%s", min, max, unit);
 	}
 
@@ -381,26 +385,35 @@ public class RolloutReport {
 					+ ", retried by HAProxy: " + this.requests.stream().filter((r) -> r.retries > 0).count()
 					+ ", not in HAProxy's log: " + this.requests.stream().filter((r) -> r.server.equals("-")).count()
 					+ ", steady p99: " + fmt(steadyP99) + " ms");
-			for (Request r : this.requests) {
-				if (r.failed()) {
-					out.println("- failed: request " + r.id + " due at " + fmt((r.due - zero) / 1000) + " s, status "
-							+ r.status + " " + r.error + ", HAProxy: server " + r.server + ", termination " + r.termination
-							+ ", retries " + r.retries);
-				}
+			Map<String, Long> failedBy = new TreeMap<>();
+			this.requests.stream()
+				.filter(Request::failed)
+				.forEach((r) -> failedBy.merge(r.status + " " + r.error + ", HAProxy " + r.termination, 1L, Long::sum));
+			if (!failedBy.isEmpty()) {
+				out.println("- failed by status, error and HAProxy's termination state: " + failedBy);
+			}
+			// Every failure is listed when they are few (the targets want none); a run that failed
+			// wholesale lists its first ones.
+			List<Request> failed = this.requests.stream().filter(Request::failed).limit(MAX_FAILURES_LISTED).toList();
+			for (Request r : failed) {
+				out.println("- failed: request " + r.id + " due at " + fmt((r.due - zero) / 1000) + " s, status " + r.status
+						+ " " + r.error + ", HAProxy: server " + r.server + ", termination " + r.termination + ", retries "
+						+ r.retries);
 			}
 			for (String failure : this.failures) {
 				out.println("- rollout: " + failure);
 			}
 			for (int k = 1; k <= 3; k++) {
-				double sigterm = time("sigterm", k);
+				double exited = time("exited", k);
 				double join = time("join", k);
-				if (!Double.isNaN(sigterm) && Double.isNaN(join)) {
+				if (!Double.isNaN(exited) && Double.isNaN(join)) {
+					// Once the old JVM has exited, only the new one can have answered on the server's port.
 					String server = "app" + k;
 					long sent = this.requests.stream()
-						.filter((r) -> r.due >= sigterm && server.equals(r.server))
+						.filter((r) -> r.due >= exited && server.equals(r.server))
 						.count();
 					out.println("- instance " + k + " never joined: requests HAProxy sent to " + server
-							+ " after its SIGTERM: " + sent);
+							+ " after its old JVM exited: " + sent);
 				}
 			}
 			out.println("- files: " + String.join(", ",
