@@ -467,7 +467,7 @@ public class RolloutReport {
 			}
 			List<Phase> phases = phases();
 			try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file))) {
-				out.println("# second\tsent\tfailed\tp50\tp99\tmax\tnewest\tnewest_sent\tnewest_p50\tnewest_p99\tnewest_max\tjoin");
+				out.println("# second\tsent\tfailed\tp50\tp99\tmax\tnewest\tnewest_sent\tnewest_p50\tnewest_p99\tnewest_max\tjoin (the instance that joined in that second, 0: none)");
 				for (Map.Entry<Long, List<Request>> entry : seconds.entrySet()) {
 					double start = zero + entry.getKey() * 1000;
 					String newestServer = "-";
@@ -479,7 +479,7 @@ public class RolloutReport {
 					String server = newestServer;
 					List<Request> all = entry.getValue();
 					List<Request> newest = all.stream().filter((r) -> server.equals(r.server)).toList();
-					String join = "-";
+					String join = "0";
 					for (Join j : this.joins) {
 						if (j.at >= start && j.at < start + 1000) {
 							join = Integer.toString(j.number);

@@ -13,17 +13,18 @@ set xlabel "seconds from the first SIGTERM"
 set ylabel "p99 latency per second (ms)"
 set key top right
 set grid ytics
-set multiplot layout 1,3 title "Rolling restart of 3 instances behind HAProxy: p99 per second (bench/rollout.sh)"
+set multiplot layout 1,3 title "Rolling restart of 3 instances behind HAProxy: p99 per second, triangles at the seconds an instance joined (bench/rollout.sh)"
 do for [way in "off defaults trained"] {
 	files = system("ls " . results . "/" . way . "-[0-9]*/per-second.tsv 2>/dev/null")
 	set title (way eq "off" ? "starter off" : (way eq "defaults" ? "starter defaults" : "trained start"))
 	if (strlen(files) > 0) {
 		plot for [f in files] f using 1:5 with lines title system("basename $(dirname " . f . ")"), \
-			for [f in files] f using 1:(strcol(12) eq "-" ? 1/0 : 1.2) with points pt 9 ps 1.5 notitle
+			for [f in files] f using 1:($12 > 0 ? 1.2 : 1/0) with points pt 9 ps 1.5 notitle
 	} else {
-		unset key
-		plot 1/0 notitle
-		set key top right
+		# An empty panel: gnuplot cannot plot nothing, so a line in the background's colour.
+		set label 1 "no run" at graph 0.5, graph 0.5 center
+		plot 10 with lines lc rgb "white" notitle
+		unset label 1
 	}
 }
 unset multiplot
