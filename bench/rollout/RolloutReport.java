@@ -58,7 +58,7 @@ public class RolloutReport {
 		}
 	}
 
-	private static void writeReport(PrintWriter out, List<Run> runs, Path base) {
+	private static void writeReport(PrintWriter out, List<Run> runs, Path base) throws IOException {
 		out.println("# A rolling deploy at peak behind HAProxy (bench/rollout.sh)");
 		out.println();
 		out.println("Written by `bench/rollout/RolloutReport.java` from the runs' files (links below). Latency: from each");
@@ -69,6 +69,13 @@ public class RolloutReport {
 				+ " times the steady p99;");
 		out.println("CPU: the new instance's user+system time over its first 60 s of traffic (`/proc/PID/stat`).");
 		out.println();
+		// What the figures mean, the machine's state and what was tried is written by hand beside the
+		// runs (notes.md in the results directory), so that running the report again keeps it.
+		Path notes = runs.isEmpty() ? null : runs.get(0).dir.getParent().resolve("notes.md");
+		if (notes != null && Files.exists(notes)) {
+			Files.readAllLines(notes).forEach(out::println);
+			out.println();
+		}
 		out.println("## Summary by way");
 		out.println();
 		out.println("| way | runs | failed (all runs) | steady p99 (ms) | p99 5 s after each join, x steady | max 5 s after each join, x steady | over 3x per join | newest instance p99 after each join, x steady | CPU s of each new instance, first 60 s (median) | start-up CPU s (median) |");
