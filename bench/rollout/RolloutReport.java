@@ -39,10 +39,10 @@ public class RolloutReport {
 	private static final int MAX_FAILURES_LISTED = 20;
 
 	public static void main(String[] args) throws IOException {
-		Path report = Path.of(args[0]);
+		Path report = Path.of(args[0]).toAbsolutePath();
 		List<Run> runs = new ArrayList<>();
 		for (int i = 1; i < args.length; i++) {
-			Path dir = Path.of(args[i]);
+			Path dir = Path.of(args[i]).toAbsolutePath();
 			if (Files.exists(dir.resolve("load.tsv.gz")) || Files.exists(dir.resolve("load.tsv"))) {
 				runs.add(Run.read(dir));
 			}
@@ -204,6 +204,8 @@ public class RolloutReport {
 
 		double due;
 
+		double sent;
+
 		double end;
 
 		int status;
@@ -273,6 +275,7 @@ public class RolloutReport {
 					r.id = Integer.parseInt(f[0]);
 					r.url = Integer.parseInt(f[1]);
 					r.due = Double.parseDouble(f[2]);
+					r.sent = Double.parseDouble(f[3]);
 					r.end = Double.parseDouble(f[4]);
 					r.status = Integer.parseInt(f[5]);
 					r.error = f[7];
@@ -392,6 +395,12 @@ public class RolloutReport {
 					+ ", retried by HAProxy: " + this.requests.stream().filter((r) -> r.retries > 0).count()
 					+ ", not in HAProxy's log: " + this.requests.stream().filter((r) -> r.server.equals("-")).count()
 					+ ", steady p99: " + fmt(steadyP99) + " ms");
+			// The generator's own delay: a request sent late because every sender thread was waiting
+			// still counts from its due time, but the servers saw it late.
+			double[] lags = this.requests.stream().mapToDouble((r) -> r.sent - r.due).toArray();
+			out.println("- load generator: requests sent over 10 ms after their due time: "
+					+ Arrays.stream(lags).filter((lag) -> lag > 10).count() + ", the latest "
+					+ fmt(Arrays.stream(lags).max().orElse(0)) + " ms after it");
 			Map<String, Long> failedBy = new TreeMap<>();
 			this.requests.stream()
 				.filter(Request::failed)
