@@ -78,13 +78,17 @@ public class RolloutReport {
 		}
 		out.println("## Summary by way");
 		out.println();
-		out.println("| way | runs | failed (all runs) | steady p99 (ms) | p99 5 s after each join, x steady | max 5 s after each join, x steady | over 3x per join | newest instance p99 after each join, x steady | CPU s of each new instance, first 60 s (median) | start-up CPU s (median) |");
+		out.println("| way | runs | failed in all runs: all / from the first SIGTERM on | steady p99 (ms) | p99 5 s after each join, x steady | max 5 s after each join, x steady | over 3x per join | newest instance p99 after each join, x steady | CPU s of each new instance, first 60 s (median) | start-up CPU s (median) |");
 		out.println("|---|---|---|---|---|---|---|---|---|---|");
+		// Runs at different rates are different experiments: one row per way and rate.
 		Map<String, List<Run>> byWay = new LinkedHashMap<>();
-		for (String way : List.of("off", "defaults", "trained")) {
-			for (Run run : runs) {
-				if (run.meta.get("way").equals(way) && run.meta.get("bad").equals("-")) {
-					byWay.computeIfAbsent(way, (w) -> new ArrayList<>()).add(run);
+		for (String rate : runs.stream().map((run) -> run.meta.get("rate")).distinct().sorted().toList()) {
+			for (String way : List.of("off", "defaults", "trained")) {
+				for (Run run : runs) {
+					if (run.meta.get("way").equals(way) && run.meta.get("rate").equals(rate)
+							&& run.meta.get("bad").equals("-")) {
+						byWay.computeIfAbsent(way + ", " + rate + "/s", (w) -> new ArrayList<>()).add(run);
+					}
 				}
 			}
 		}
@@ -92,6 +96,7 @@ public class RolloutReport {
 		for (Map.Entry<String, List<Run>> entry : byWay.entrySet()) {
 			List<Run> wayRuns = entry.getValue();
 			int failed = 0;
+			int failedInRollout = 0;
 			List<String> steady = new ArrayList<>();
 			List<Double> p99Ratios = new ArrayList<>();
 			List<Double> maxRatios = new ArrayList<>();
@@ -101,6 +106,7 @@ public class RolloutReport {
 			List<Double> startupCpu = new ArrayList<>();
 			for (Run run : wayRuns) {
 				failed += run.failed(run.requests);
+				failedInRollout += run.failed(run.between(run.time("sigterm", 1), Double.MAX_VALUE, (r) -> true));
 				double steadyP99 = run.steadyP99();
 				steady.add(fmt(steadyP99));
 				for (Join join : run.joins) {
@@ -118,9 +124,9 @@ public class RolloutReport {
 			}
 			double cpuMedian = median(cpu);
 			cpuMedians.put(entry.getKey(), cpuMedian);
-			out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s%s | %s |%n", entry.getKey(), wayRuns.size(), failed,
+			out.printf("| %s | %d | %d / %d | %s | %s | %s | %s | %s | %s%s | %s |%n", entry.getKey(), wayRuns.size(), failed, failedInRollout,
 					String.join(", ", steady), range(p99Ratios, "x"), range(maxRatios, "x"), rangeInt(spikes),
-					range(newestRatios, "x"), fmt2(cpuMedian), cpuAgainstOff(cpuMedian, cpuMedians),
+					range(newestRatios, "x"), fmt2(cpuMedian), cpuAgainstOff(entry.getKey(), cpuMedian, cpuMedians),
 					fmt2(median(startupCpu)));
 		}
 		out.println();
@@ -133,9 +139,9 @@ public class RolloutReport {
 		}
 	}
 
-	private static String cpuAgainstOff(double cpu, Map<String, Double> medians) {
-		Double off = medians.get("off");
-		if (off == null || Double.isNaN(cpu) || medians.size() == 1) {
+	private static String cpuAgainstOff(String way, double cpu, Map<String, Double> medians) {
+		Double off = medians.get("off" + way.substring(way.indexOf(',')));
+		if (off == null || Double.isNaN(cpu) || way.startsWith("off")) {
 			return "";
 		}
 		return String.format(" (%+.1f %% against off)", 100 * (cpu / off - 1));
