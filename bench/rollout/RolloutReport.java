@@ -78,8 +78,8 @@ public class RolloutReport {
 		}
 		out.println("## Summary by way");
 		out.println();
-		out.println("| way | runs | failed in all runs: all / from the first SIGTERM on | steady p99 (ms) | p99 5 s after each join, x steady | max 5 s after each join, x steady | over 3x per join | newest instance p99 after each join, x steady | CPU s of each new instance, first 60 s (median) | start-up CPU s (median) |");
-		out.println("|---|---|---|---|---|---|---|---|---|---|");
+		out.println("| way | runs | failed in all runs: all / from the first SIGTERM on | steady p99 (ms) | SIGTERM to join (s) | p99 5 s after each join (ms) | the same, x steady | max 5 s after each join, x steady | over 3x per join | newest instance p99 after each join, x steady | CPU s of each new instance, first 60 s (median) | start-up CPU s (median) |");
+		out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
 		// Runs at different rates are different experiments: one row per way and rate.
 		Map<String, List<Run>> byWay = new LinkedHashMap<>();
 		for (String rate : runs.stream().map((run) -> run.meta.get("rate")).distinct().sorted().toList()) {
@@ -98,6 +98,8 @@ public class RolloutReport {
 			int failed = 0;
 			int failedInRollout = 0;
 			List<String> steady = new ArrayList<>();
+			List<Double> p99s = new ArrayList<>();
+			List<Double> joinSeconds = new ArrayList<>();
 			List<Double> p99Ratios = new ArrayList<>();
 			List<Double> maxRatios = new ArrayList<>();
 			List<Double> newestRatios = new ArrayList<>();
@@ -111,6 +113,8 @@ public class RolloutReport {
 				steady.add(fmt(steadyP99));
 				for (Join join : run.joins) {
 					List<Request> window = run.joinWindow(join, (r) -> true);
+					p99s.add(percentile(window, 0.99));
+					joinSeconds.add((join.at - join.sigterm) / 1000);
 					p99Ratios.add(percentile(window, 0.99) / steadyP99);
 					maxRatios.add(percentile(window, 1) / steadyP99);
 					newestRatios.add(percentile(run.joinWindow(join, (r) -> join.server().equals(r.server)), 0.99)
@@ -124,8 +128,8 @@ public class RolloutReport {
 			}
 			double cpuMedian = median(cpu);
 			cpuMedians.put(entry.getKey(), cpuMedian);
-			out.printf("| %s | %d | %d / %d | %s | %s | %s | %s | %s | %s%s | %s |%n", entry.getKey(), wayRuns.size(), failed, failedInRollout,
-					String.join(", ", steady), range(p99Ratios, "x"), range(maxRatios, "x"), rangeInt(spikes),
+			out.printf("| %s | %d | %d / %d | %s | %s | %s | %s | %s | %s | %s | %s%s | %s |%n", entry.getKey(), wayRuns.size(), failed, failedInRollout,
+					String.join(", ", steady), range(joinSeconds, "", "%.1f"), range(p99s, "", "%.0f"), range(p99Ratios, "x"), range(maxRatios, "x"), rangeInt(spikes),
 					range(newestRatios, "x"), fmt2(cpuMedian), cpuAgainstOff(entry.getKey(), cpuMedian, cpuMedians),
 					fmt2(median(startupCpu)));
 		}
@@ -166,6 +170,10 @@ public class RolloutReport {
 	}
 
 	static String range(List<Double> values, String unit) {
+		return range(values, unit, "%.2f");
+	}
+
+	static String range(List<Double> values, String unit, String format) {
 		// A join without a request to the new instance in its window has no percentile.
 		double[] known = values.stream().mapToDouble(Double::doubleValue).filter((v) -> !Double.isNaN(v)).toArray();
 		if (known.length == 0) {
@@ -173,7 +181,7 @@ public class RolloutReport {
 		}
 		double min = Arrays.stream(known).min().getAsDouble();
 		double max = Arrays.stream(known).max().getAsDouble();
-		return String.format("%.2f-%.2f%s", min, max, unit);
+		return String.format(format + "-" + format + "%s", min, max, unit);
 	}
 
 	static String rangeInt(List<Integer> values) {
