@@ -20,8 +20,10 @@
 #        bench/rollout.sh report                       (the report again, over every run in RESULTS)
 # Environment:
 #   RUNS=1         rounds; each round runs every way given once, in order
-#   RATE=40        requests per second (the two pages alternate)
-#   WARM=60        seconds of load before the steady window (the first JVMs' JIT settles)
+#   RATE=20        requests per second (the two pages alternate): on the 2 shared CPUs of
+#                  bench/results/2026-12-05-rollout.md 40 left no steady window when other work ran
+#   WARM=120       seconds of load before the steady window (the first JVMs' JIT settles and the
+#                  queue their start built drains)
 #   STEADY=30      seconds of the steady window the spikes are compared with
 #   SETTLE=15      seconds between a join and the next SIGTERM
 #   CPU_WINDOW=60  seconds of traffic each new instance's CPU is counted over
@@ -36,8 +38,8 @@
 source "$(dirname "$0")/common.sh"
 
 RUNS=${RUNS:-1}
-RATE=${RATE:-40}
-WARM=${WARM:-60}
+RATE=${RATE:-20}
+WARM=${WARM:-120}
 STEADY=${STEADY:-30}
 SETTLE=${SETTLE:-15}
 CPU_WINDOW=${CPU_WINDOW:-60}
