@@ -37,12 +37,7 @@ start_jar() {
 # --server.port and --server.address added, and waits until it is ready, as start_sample.
 start_command() {
 	local port=$1 log=$2
-	shift 2
-	# Emptied here, not only by the background job's redirection: until that job runs, the
-	# readiness check would read the previous JVM's log and find it ready.
-	: >"$log"
-	"$@" --server.port="$port" --server.address=127.0.0.1 >"$log" 2>&1 &
-	PIDS+=($!)
+	launch_command "$@"
 	local deadline=$((SECONDS + ${START_TIMEOUT:-90}))
 	until is_ready "$port" "$log"; do
 		if ((SECONDS > deadline)) || ! kill -0 "${PIDS[-1]}" 2>/dev/null; then
@@ -54,6 +49,19 @@ start_command() {
 	done
 }
 
+# launch_command PORT LOGFILE COMMAND [ARGS...]: starts the command as start_command does, its
+# process id last in PIDS, without waiting for it (for callers that learn readiness elsewhere,
+# from a load balancer).
+launch_command() {
+	local port=$1 log=$2
+	shift 2
+	# Emptied here, not only by the background job's redirection: until that job runs, the
+	# readiness check would read the previous JVM's log and find it ready.
+	: >"$log"
+	"$@" --server.port="$port" --server.address=127.0.0.1 >"$log" 2>&1 &
+	PIDS+=($!)
+}
+
 # build_bench_apps: packages bench/rest-app, bench/web-app and bench/api-app, and bench/rest-app on
 # Spring Boot 3.5, each with and without the starter.
 build_bench_apps() {
@@ -63,6 +71,25 @@ build_bench_apps() {
 		(cd "$ROOT_DIR" && mvn -q -B -DskipTests \
 			-pl bench/rest-app,bench/web-app,bench/api-app,spring-boot3/bench-rest-app -am package)
 	fi
+}
+
+# install_maven_plugin: installs tomcat-latency-maven-plugin from this tree, for its train goal.
+install_maven_plugin() {
+	(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
+}
+
+# train_bench_app APP JDK OUTPUT: runs the plugin's train goal on bench/APP-app as a user runs it
+# (`mvn ...:train -Dtomcat-latency.train.javaHome=JDK`), the training run's warm-up requests from
+# bench/trained-start/APP.yml, into OUTPUT; prints how long the goal took.
+train_bench_app() {
+	local app=$1 jdk=$2 output=$3 version start
+	version=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
+	start=$(now_ms)
+	(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$app-app" \
+		"io.github.tomcatlatency:tomcat-latency-maven-plugin:$version:train" \
+		-Dtomcat-latency.train.javaHome="$jdk" -Dtomcat-latency.train.outputDirectory="$output" \
+		-Dtomcat-latency.train.arguments="--spring.config.additional-location=file:$BENCH_DIR/trained-start/$app.yml")
+	echo "train goal: $(($(now_ms) - start)) ms"
 }
 
 now_ms() {

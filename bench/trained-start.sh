@@ -49,17 +49,11 @@ if [[ $APP == jar ]]; then
 else
 	JAR="$BENCH_DIR/$APP-app/target/bench-$APP-app.jar"
 	OUTPUT="$BENCH_DIR/$APP-app/target/trained-start-$JAVA_VERSION"
-	VERSION=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
 	if [[ -z ${NO_BUILD:-} ]]; then
 		build_bench_apps
-		(cd "$ROOT_DIR" && mvn -q -B -DskipTests -Dinvoker.skip install -pl maven-plugin -am)
+		install_maven_plugin
 	fi
-	start=$(now_ms)
-	(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$APP-app" \
-		"io.github.tomcatlatency:tomcat-latency-maven-plugin:$VERSION:train" \
-		-Dtomcat-latency.train.javaHome="$JDK" -Dtomcat-latency.train.outputDirectory="$OUTPUT" \
-		-Dtomcat-latency.train.arguments="--spring.config.additional-location=file:$BENCH_DIR/trained-start/$APP.yml")
-	echo "train goal: $(($(now_ms) - start)) ms"
+	train_bench_app "$APP" "$JDK" "$OUTPUT"
 fi
 echo "trained: $(grep -v '^#' "$OUTPUT/application/tomcat-latency-training.properties" | sort | tr '\n' ' ')"
 
