@@ -6,6 +6,7 @@ import io.github.tomcatlatency.warmup.internal.task.data.WarmupTransactionRollba
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.support.ResourceTransactionManager;
 
 /**
  * Adds a {@link WarmupTransactionRollback} to every transaction manager over a database,
@@ -24,7 +25,7 @@ final class TransactionRollbackPostProcessor implements BeanPostProcessor {
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (WarmupTransactionRollback.appliesTo(bean)) {
 			((ConfigurableTransactionManager) bean)
-				.addListener(new WarmupTransactionRollback(this.marker.getObject(), bean));
+				.addListener(new WarmupTransactionRollback(this.marker.getObject(), (ResourceTransactionManager) bean));
 		}
 		return bean;
 	}

@@ -44,10 +44,9 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 	 * @param transactionManager the transaction manager it listens to, one it
 	 * {@link #appliesTo}
 	 */
-	public WarmupTransactionRollback(WarmupRequestMarker marker, Object transactionManager) {
+	public WarmupTransactionRollback(WarmupRequestMarker marker, ResourceTransactionManager transactionManager) {
 		this.marker = marker;
-		this.readOnlyCommits = isEntityManagerFactory(
-				((ResourceTransactionManager) transactionManager).getResourceFactory());
+		this.readOnlyCommits = isEntityManagerFactory(transactionManager.getResourceFactory());
 	}
 
 	/**
