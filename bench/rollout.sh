@@ -33,6 +33,9 @@
 #                  never answers) or killed (SIGKILL) once Tomcat has started, mid-warm-up: it must
 #                  never get traffic, and the script must report it and stop within JOIN_TIMEOUT
 #   JDK            the JDK of the instances (default Temurin 25); NO_BUILD=1 skips the builds
+#   JAR, PAGES, TRAINED  another application, built elsewhere: its fat jar, the paths the load
+#                  alternates (space-separated) and, for the trained way, the outputDirectory of the
+#                  train goal its own build ran; nothing is built or trained then
 #   RESULTS        where the runs go (default bench/results/DATE-rollout/, the report beside it)
 # shellcheck source=bench/common.sh
 source "$(dirname "$0")/common.sh"
@@ -49,14 +52,22 @@ BAD=${BAD:-}
 BAD_INSTANCE=${BAD_INSTANCE:-2}
 JDK=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 RESULTS=${RESULTS:-$BENCH_DIR/results/$(date -u +%F)-rollout}
-JAR="$BENCH_DIR/web-app/target/bench-web-app.jar"
-TRAINED="$BENCH_DIR/web-app/target/trained-start-25"
-PAGES=(/books "/books/search?q=the")
+if [[ -n ${JAR:-} ]]; then
+	read -ra PAGES <<<"${PAGES:?PAGES names the paths the load alternates}"
+	TRAINED=${TRAINED:-}
+	OTHER_APP=1
+else
+	JAR="$BENCH_DIR/web-app/target/bench-web-app.jar"
+	TRAINED="$BENCH_DIR/web-app/target/trained-start-25"
+	PAGES=(/books "/books/search?q=the")
+fi
 INSTANCES=3
 HZ=$(getconf CLK_TCK)
 # The instances' own arguments, the same every way: graceful shutdown lets requests in flight
-# finish at SIGTERM; the availability log line says when readiness changed.
-APP_ARGS=(--server.shutdown=graceful --logging.level.org.springframework.boot.availability=debug)
+# finish at SIGTERM; the availability log line says when readiness changed; the readiness probe is
+# Boot 4's default and on Boot 3.5 Kubernetes' only, as a deployment behind HAProxy sets it.
+APP_ARGS=(--server.shutdown=graceful --logging.level.org.springframework.boot.availability=debug
+	--management.endpoint.health.probes.enabled=true)
 
 # check_tools: HAProxy and gnuplot come from Debian; the load generator and the report run on the
 # java on the PATH (17 or later: single-file source launch).
@@ -74,6 +85,13 @@ check_tools() {
 
 # prepare: the web app's jar and, for the trained way, the train goal's output on $JDK.
 prepare() {
+	if [[ -n ${OTHER_APP:-} ]]; then
+		if [[ " $* " == *" trained "* && ! -x $TRAINED/application/start.sh ]]; then
+			echo "No application/start.sh in TRAINED ($TRAINED): run the train goal in the application's build" >&2
+			exit 1
+		fi
+		return
+	fi
 	[[ -n ${NO_BUILD:-} ]] || build_bench_apps
 	if [[ " $* " == *" trained "* && (! -x $TRAINED/application/start.sh || -n ${REBUILD:-}) ]]; then
 		[[ -n ${NO_BUILD:-} ]] || install_maven_plugin
