@@ -614,8 +614,9 @@ class WarmupIntegrationTests {
 	}
 
 	@Test
-	void backgroundRequestsWithoutAPauseAreListedAsNotSentAndNamedOnce(CapturedOutput output) {
-		try (ConfigurableApplicationContext context = start("test.never-a-pause=true")) {
+	void backgroundRequestsWithoutAPauseAreListedAsNotSentAndNamedOnceAtDebug(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = start("test.never-a-pause=true",
+				"logging.level.io.github.tomcatlatency.warmup.internal.WarmupRunner=debug")) {
 			WarmupRunner runner = context.getBean(WarmupRunner.class);
 			await().atMost(60, TimeUnit.SECONDS).until(() -> runner.getResult().requests().size() == 3);
 			WarmupResult result = runner.getResult();
@@ -632,7 +633,7 @@ class WarmupIntegrationTests {
 				.contains(" ms before accepting traffic, 3 more follow in the background");
 			assertThat(output.getAll().lines().filter((line) -> line.contains("did not send"))).singleElement()
 				.asString()
-				.contains(" INFO ")
+				.contains(" DEBUG ")
 				.endsWith("Tomcat warm-up did not send 3 of its requests after readiness (GET /warmed, GET /echo): "
 						+ "the application's traffic left no pause of 2 s within 1000 ms; their routes are warmed "
 						+ "by their first real requests");

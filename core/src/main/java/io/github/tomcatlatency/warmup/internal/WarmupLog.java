@@ -51,7 +51,9 @@ final class WarmupLog {
 	}
 
 	static void notSent(List<RequestResult> notSent, String why) {
-		logger.info("Tomcat warm-up did not send " + notSent.size() + " of its requests after readiness ("
+		// A detail, not a second INFO line per start: an instance that joins under
+		// traffic, as in a rolling deploy, finds no pause; the endpoint lists them.
+		logger.debug("Tomcat warm-up did not send " + notSent.size() + " of its requests after readiness ("
 				+ notSent.stream()
 					.map((result) -> result.method() + " " + result.path())
 					.distinct()
