@@ -6,9 +6,12 @@
 # from each request's due time) on two pages; after WARM s of load and STEADY s of steady state, a
 # rolling restart, one instance at a time: SIGTERM, wait for the old JVM to exit, start the new one on
 # the same port, wait until HAProxy's stats say UP, SETTLE s, next. The load runs on until each new
-# instance has had CPU_WINDOW s of traffic. The same jar three ways, all on one JDK (Java 25): the
-# starter off (--tomcat-latency.enabled=false), the starter's defaults, and the trained start (the
-# tomcat-latency-maven-plugin train goal's start.sh, its AOT cache).
+# instance has had CPU_WINDOW s of traffic. The same jar up to five ways, all on one JDK (Java 25):
+# the starter off (--tomcat-latency.enabled=false), the starter's defaults, the trained start (the
+# tomcat-latency-maven-plugin train goal's start.sh, its AOT cache), and the last two opted in to
+# calling the application's own pages before readiness, as a user who wants them warm sets it
+# (opted-in, trained-opted-in: discover-routes=true, and each page with a query string, which
+# discovery cannot call, as a configured warm-up request).
 #
 # bench/rollout/RolloutReport.java joins each request to the server HAProxy sent it to (by an
 # X-Request-Id header HAProxy logs) and writes, per run, per phase and per second, the requests
@@ -16,7 +19,8 @@
 # p99 and max in the 5 s after each join against the steady p99, and each new instance's CPU
 # seconds over its first CPU_WINDOW s of traffic (/proc/PID/stat at the join and after).
 #
-# Usage: bench/rollout.sh [off|defaults|trained]...   (the ways to run; all three if none)
+# Usage: bench/rollout.sh [off|defaults|trained|opted-in|trained-opted-in]...
+#                                                      (the ways to run; off, defaults, trained if none)
 #        bench/rollout.sh report                       (the report again, over every run in RESULTS)
 # Environment:
 #   RUNS=1         rounds; each round runs every way given once, in order
@@ -86,14 +90,14 @@ check_tools() {
 # prepare: the web app's jar and, for the trained way, the train goal's output on $JDK.
 prepare() {
 	if [[ -n ${OTHER_APP:-} ]]; then
-		if [[ " $* " == *" trained "* && ! -x $TRAINED/application/start.sh ]]; then
+		if [[ " $* " == *" trained"* && ! -x $TRAINED/application/start.sh ]]; then
 			echo "No application/start.sh in TRAINED ($TRAINED): run the train goal in the application's build" >&2
 			exit 1
 		fi
 		return
 	fi
 	[[ -n ${NO_BUILD:-} ]] || build_bench_apps
-	if [[ " $* " == *" trained "* && (! -x $TRAINED/application/start.sh || -n ${REBUILD:-}) ]]; then
+	if [[ " $* " == *" trained"* && (! -x $TRAINED/application/start.sh || -n ${REBUILD:-}) ]]; then
 		[[ -n ${NO_BUILD:-} ]] || install_maven_plugin
 		train_bench_app web "$JDK" "$TRAINED"
 	fi
@@ -170,7 +174,18 @@ instance_command() {
 	off) echo "$JDK/bin/java -jar $JAR --tomcat-latency.enabled=false" ;;
 	defaults) echo "$JDK/bin/java -jar $JAR" ;;
 	trained) echo "env JAVA_HOME=$JDK $TRAINED/application/start.sh" ;;
+	opted-in) echo "$(instance_command defaults) $(opt_in_args)" ;;
+	trained-opted-in) echo "$(instance_command trained) $(opt_in_args)" ;;
 	esac
+}
+
+# opt_in_args: the settings of the opted-in ways, one word each (no page holds a space).
+opt_in_args() {
+	local page index=0 args=(--tomcat-latency.warmup.discover-routes=true)
+	for page in "${PAGES[@]}"; do
+		[[ $page != *\?* ]] || args+=("--tomcat-latency.warmup.requests[$((index++))].path=$page")
+	done
+	echo "${args[*]}"
 }
 
 # launch_instance WAY NUMBER: starts instance NUMBER on its port; its pid in INSTANCE_PID.
@@ -331,7 +346,8 @@ fi
 WAYS=("$@")
 ((${#WAYS[@]})) || WAYS=(off defaults trained)
 for way in "${WAYS[@]}"; do
-	[[ $way =~ ^(off|defaults|trained)$ ]] || { echo "Unknown way '$way': off, defaults or trained" >&2; exit 2; }
+	[[ $way =~ ^(off|defaults|trained|opted-in|trained-opted-in)$ ]] ||
+		{ echo "Unknown way '$way': off, defaults, trained, opted-in or trained-opted-in" >&2; exit 2; }
 done
 [[ -z $BAD || $BAD =~ ^(hang|kill)$ ]] || { echo "BAD is hang or kill" >&2; exit 2; }
 prepare "${WAYS[@]}"

@@ -83,7 +83,7 @@ public class RolloutReport {
 		// Runs at different rates are different experiments: one row per way and rate.
 		Map<String, List<Run>> byWay = new LinkedHashMap<>();
 		for (String rate : runs.stream().map((run) -> run.meta.get("rate")).distinct().sorted().toList()) {
-			for (String way : List.of("off", "defaults", "trained")) {
+			for (String way : List.of("off", "defaults", "trained", "opted-in", "trained-opted-in")) {
 				for (Run run : runs) {
 					if (run.meta.get("way").equals(way) && run.meta.get("rate").equals(rate)
 							&& run.meta.get("bad").equals("-")) {
