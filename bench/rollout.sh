@@ -65,6 +65,8 @@ else
 	TRAINED="$BENCH_DIR/web-app/target/trained-start-25"
 	PAGES=(/books "/books/search?q=the")
 fi
+# Every way instance_command knows, in the order the report and the plot show them.
+WAY_NAMES=(off defaults trained opted-in trained-opted-in)
 INSTANCES=3
 HZ=$(getconf CLK_TCK)
 # The instances' own arguments, the same every way: graceful shutdown lets requests in flight
@@ -329,12 +331,16 @@ run_way() {
 	echo "  $(uptime)"
 }
 
-# report: RolloutReport over every run in RESULTS, then the plot of p99 per second.
+# report: RolloutReport over every run in RESULTS, then the plot of p99 per second, a panel for each
+# way with a run.
 report() {
-	local runs=()
+	local runs=() way ran=()
 	mapfile -t runs < <(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d | sort)
-	java "$BENCH_DIR/rollout/RolloutReport.java" "$RESULTS.md" "${runs[@]}"
-	gnuplot -c "$BENCH_DIR/rollout/p99.gp" "$RESULTS/p99-per-second.png" "$RESULTS"
+	for way in "${WAY_NAMES[@]}"; do
+		! compgen -G "$RESULTS/$way-[0-9]*" >/dev/null || ran+=("$way")
+	done
+	java "$BENCH_DIR/rollout/RolloutReport.java" "$RESULTS.md" "${WAY_NAMES[*]}" "${runs[@]}"
+	gnuplot -c "$BENCH_DIR/rollout/p99.gp" "$RESULTS/p99-per-second.png" "$RESULTS" "${ran[*]}"
 	echo "Report: $RESULTS.md, plot: $RESULTS/p99-per-second.png"
 }
 
@@ -346,8 +352,7 @@ fi
 WAYS=("$@")
 ((${#WAYS[@]})) || WAYS=(off defaults trained)
 for way in "${WAYS[@]}"; do
-	[[ $way =~ ^(off|defaults|trained|opted-in|trained-opted-in)$ ]] ||
-		{ echo "Unknown way '$way': off, defaults, trained, opted-in or trained-opted-in" >&2; exit 2; }
+	[[ " ${WAY_NAMES[*]} " == *" $way "* ]] || { echo "Unknown way '$way': one of ${WAY_NAMES[*]}" >&2; exit 2; }
 done
 [[ -z $BAD || $BAD =~ ^(hang|kill)$ ]] || { echo "BAD is hang or kill" >&2; exit 2; }
 prepare "${WAYS[@]}"

@@ -21,8 +21,10 @@ import java.util.zip.GZIPInputStream;
  * every figure, and per run a per-second table (per-second.tsv) that the plot reads.
  *
  * <pre>
- * java RolloutReport.java REPORT.md RUN_DIR...
+ * java RolloutReport.java REPORT.md "WAY..." RUN_DIR...
  * </pre>
+ *
+ * The ways, space-separated, are bench/rollout.sh's, in the order the summary shows them.
  *
  * A request's latency is its end less its due time (the open model's schedule), so a request that
  * waited for a slow server counts its wait. A request failed when its status is 500 or more or it got
@@ -40,8 +42,9 @@ public class RolloutReport {
 
 	public static void main(String[] args) throws IOException {
 		Path report = Path.of(args[0]).toAbsolutePath();
+		List<String> ways = List.of(args[1].split(" "));
 		List<Run> runs = new ArrayList<>();
-		for (int i = 1; i < args.length; i++) {
+		for (int i = 2; i < args.length; i++) {
 			Path dir = Path.of(args[i]).toAbsolutePath();
 			if (Files.exists(dir.resolve("load.tsv.gz")) || Files.exists(dir.resolve("load.tsv"))) {
 				runs.add(Run.read(dir));
@@ -54,11 +57,12 @@ public class RolloutReport {
 			run.writePerSecond(run.dir.resolve("per-second.tsv"));
 		}
 		try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(report))) {
-			writeReport(out, runs, report.getParent());
+			writeReport(out, ways, runs, report.getParent());
 		}
 	}
 
-	private static void writeReport(PrintWriter out, List<Run> runs, Path base) throws IOException {
+	private static void writeReport(PrintWriter out, List<String> ways, List<Run> runs, Path base)
+			throws IOException {
 		out.println("# A rolling deploy at peak behind HAProxy (bench/rollout.sh)");
 		out.println();
 		out.println("Written by `bench/rollout/RolloutReport.java` from the runs' files (links below). Latency: from each");
@@ -83,7 +87,7 @@ public class RolloutReport {
 		// Runs at different rates are different experiments: one row per way and rate.
 		Map<String, List<Run>> byWay = new LinkedHashMap<>();
 		for (String rate : runs.stream().map((run) -> run.meta.get("rate")).distinct().sorted().toList()) {
-			for (String way : List.of("off", "defaults", "trained", "opted-in", "trained-opted-in")) {
+			for (String way : ways) {
 				for (Run run : runs) {
 					if (run.meta.get("way").equals(way) && run.meta.get("rate").equals(rate)
 							&& run.meta.get("bad").equals("-")) {

@@ -1,8 +1,10 @@
 # p99 latency per second through the rollout, the ways that ran side by side, every run of a way in
-# its panel. Called by bench/rollout.sh: gnuplot -c p99.gp OUTPUT.png RESULTS_DIR
+# its panel. Called by bench/rollout.sh: gnuplot -c p99.gp OUTPUT.png RESULTS_DIR "WAY..." (the ways
+# with a run in RESULTS_DIR, in the script's order).
 # x: seconds from the first SIGTERM; the points at the bottom mark the seconds an instance joined.
 output = ARG1
 results = ARG2
+ways = ARG3
 set datafile separator "\t"
 set datafile missing "-"
 set logscale y
@@ -12,8 +14,6 @@ set xlabel "seconds from the first SIGTERM"
 set ylabel "p99 latency per second (ms)"
 set key top right
 set grid ytics
-# The ways with a run in RESULTS_DIR, in bench/rollout.sh's order.
-ways = system("for way in off defaults trained opted-in trained-opted-in; do ls -d " . results . "/$way-[0-9]* >/dev/null 2>&1 && printf '%s ' $way; done")
 title(way) = way eq "off" ? "starter off" : way eq "defaults" ? "starter defaults" : way eq "trained" ? "trained start" : \
 	way eq "opted-in" ? "starter, the pages opted in" : "trained start, the pages opted in"
 set terminal pngcairo size (500 * words(ways)),500 font ",10"
