@@ -273,8 +273,8 @@ public class TomcatLatencyProperties {
 
 		/**
 		 * Whether to also call each of the application's GET routes that has a literal
-		 * path and needs no parameters. Off by default: a GET route may have side
-		 * effects.
+		 * path and needs no parameters, and Spring Data REST's root and paging
+		 * collections. Off by default: a GET route may have side effects.
 		 */
 		private boolean discoverRoutes = false;
 

@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
-import java.time.Duration;
-
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
@@ -9,9 +7,9 @@ import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
@@ -59,15 +57,14 @@ class TrainingAutoConfigurationTests {
 
 	@Test
 	void aTrainingRunWhoseApplicationWasClosedDuringTheWarmupNeitherFailsNorExits() {
-		// Spring Boot publishes the ready event when the warm-up returns, also after
-		// SIGTERM closed the application meanwhile: the warm-up then never ended, which
-		// would otherwise fail the run.
+		// Spring Boot publishes readiness when the warm-up returns, also after SIGTERM
+		// closed the application meanwhile: the warm-up then never ended, which would
+		// otherwise fail the run.
 		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true").run((context) -> {
 			TrainingRun run = context.getBean(TrainingRun.class);
 			ConfigurableApplicationContext application = context.getSourceApplicationContext();
 			application.close();
-			run.onApplicationEvent(
-					new ApplicationReadyEvent(new SpringApplication(), new String[0], application, Duration.ZERO));
+			run.onApplicationEvent(new AvailabilityChangeEvent<>(application, ReadinessState.ACCEPTING_TRAFFIC));
 		});
 	}
 

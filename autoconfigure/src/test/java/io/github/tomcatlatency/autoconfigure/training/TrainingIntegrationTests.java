@@ -18,13 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -53,7 +52,7 @@ class TrainingIntegrationTests {
 	@BeforeEach
 	void reset() {
 		TestApplication.exits.clear();
-		TestApplication.readiness.clear();
+		TestApplication.readinessAtExit.clear();
 		VisitController.rowsSeen.clear();
 	}
 
@@ -71,7 +70,8 @@ class TrainingIntegrationTests {
 		// A transaction manager over something else than a database is left alone.
 		assertThat(TestApplication.broker.transactionsAsked()).isZero();
 		assertThat(TestApplication.broker.getTransactionExecutionListeners()).isEmpty();
-		assertThat(TestApplication.readiness).doesNotContain(ReadinessState.ACCEPTING_TRAFFIC);
+		// What readiness probes read as the JVM exits.
+		assertThat(TestApplication.readinessAtExit).containsExactly(ReadinessState.REFUSING_TRAFFIC);
 		assertThat(output).contains("Training run sent")
 			.contains("GET /visits x4")
 			.contains("GET /tomcat-latency-warmup/text?name=warm-up x4");
@@ -145,7 +145,7 @@ class TrainingIntegrationTests {
 
 		static final List<Exit> exits = new CopyOnWriteArrayList<>();
 
-		static final List<ReadinessState> readiness = new CopyOnWriteArrayList<>();
+		static final List<ReadinessState> readinessAtExit = new CopyOnWriteArrayList<>();
 
 		@Bean
 		DataSource dataSource() {
@@ -169,13 +169,11 @@ class TrainingIntegrationTests {
 		}
 
 		@Bean
-		TrainingExit recordingExit(ConfigurableApplicationContext context) {
-			return (status) -> exits.add(new Exit(status, context.isActive()));
-		}
-
-		@Bean
-		ApplicationListener<AvailabilityChangeEvent<ReadinessState>> readinessRecorder() {
-			return (event) -> readiness.add(event.getState());
+		TrainingExit recordingExit(ConfigurableApplicationContext context, ApplicationAvailability availability) {
+			return (status) -> {
+				exits.add(new Exit(status, context.isActive()));
+				readinessAtExit.add(availability.getReadinessState());
+			};
 		}
 
 	}

@@ -60,14 +60,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -550,6 +553,18 @@ class WarmupIntegrationTests {
 	}
 
 	@Test
+	void configuredRequestsFindWhatTheApplicationsReadyListenersPrepared() {
+		// Readiness comes after every ready listener: the application's first users find
+		// what they prepared (data inserted, a cache filled).
+		try (ConfigurableApplicationContext context = start("test.ready-listeners=true",
+				"tomcat-latency.warmup.requests[0].path=/prepared-when-ready")) {
+			assertThat(context.getBean(WarmupRunner.class).getResult().requests()).last()
+				.extracting(RequestResult::path, RequestResult::status)
+				.containsExactly("/prepared-when-ready", 200);
+		}
+	}
+
+	@Test
 	void builtInRequestsRunBesideTheApplicationsRunners() {
 		try (ConfigurableApplicationContext context = start("test.waiting-runner=true")) {
 			// The runner saw a warm-up request pass the application's filters while it
@@ -712,8 +727,8 @@ class WarmupIntegrationTests {
 	@EnableAutoConfiguration
 	@Import({ HeldController.class, EchoController.class, SecuredController.class, ExceptionAdvice.class,
 			ApplicationErrorController.class, ParametersController.class, PreparingRunners.class,
-			BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class, NeverAPause.class,
-			StreamingController.class, EndlessController.class })
+			PreparingReadyListeners.class, BackgroundRoutes.class, WaitingRunner.class, AnsweringFilter.class,
+			NeverAPause.class, StreamingController.class, EndlessController.class })
 	static class TestApplication {
 
 		static final Set<String> addedMeters = ConcurrentHashMap.newKeySet();
@@ -906,6 +921,30 @@ class WarmupIntegrationTests {
 		ResponseEntity<String> prepared() {
 			return (prepared.get() == RUNNERS) ? ResponseEntity.ok("prepared")
 					: ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(prepared.get() + " prepared");
+		}
+
+	}
+
+	@RestController
+	@ConditionalOnBooleanProperty("test.ready-listeners")
+	static class PreparingReadyListeners {
+
+		private final AtomicInteger prepared = new AtomicInteger();
+
+		@EventListener
+		void annotatedListener(ApplicationReadyEvent event) {
+			this.prepared.incrementAndGet();
+		}
+
+		@Bean
+		ApplicationListener<ApplicationReadyEvent> listenerBean() {
+			return (event) -> this.prepared.incrementAndGet();
+		}
+
+		@GetMapping("/prepared-when-ready")
+		ResponseEntity<String> prepared() {
+			return (this.prepared.get() == 2) ? ResponseEntity.ok("prepared")
+					: ResponseEntity.status(HttpStatus.CONFLICT).body(this.prepared.get() + " prepared");
 		}
 
 	}

@@ -13,8 +13,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
 
 /**
  * Ends a training run once the application has started and the warm-up has run: closes
@@ -23,9 +26,11 @@ import org.springframework.context.ApplicationListener;
  * {@code 1}) when a built-in or configured request did not warm its route. Discovered
  * routes that did not are left out of the training run (the warm-up names each in its
  * log): the application owns them, and a demo route that fails on purpose is no reason to
- * train nothing. The application never reports itself ready to accept traffic.
+ * train nothing. The application never reports itself ready to accept traffic: the run
+ * ends on Spring Boot's {@code ReadinessState.ACCEPTING_TRAFFIC} event, right after the
+ * warm-up's listener and before the availability that readiness probes read.
  */
-final class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
+final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, Ordered {
 
 	private static final Log logger = LogFactory.getLog(TrainingRun.class);
 
@@ -44,8 +49,12 @@ final class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
 	}
 
 	@Override
-	public void onApplicationEvent(ApplicationReadyEvent event) {
-		if (event.getApplicationContext().isClosed()) {
+	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
+		if (event.getState() != ReadinessState.ACCEPTING_TRAFFIC
+				|| !(event.getSource() instanceof ConfigurableApplicationContext context)) {
+			return;
+		}
+		if (context.isClosed()) {
 			// Told to close during the warm-up (SIGTERM): it closes without this run.
 			logger.info("Training run stopped: the application was closed during the warm-up");
 			return;
@@ -63,7 +72,12 @@ final class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
 		logger.info("Training run sent " + result.requests().size() + " warm-up requests in " + result.durationMs()
 				+ " ms" + (leftOut.isEmpty() ? "" : ", " + leftOut.size() + " of them to discovered routes left out")
 				+ "; closing the application so that the JVM writes its AOT cache or CDS archive as it exits");
-		this.exit.exit(SpringApplication.exit(event.getApplicationContext()));
+		this.exit.exit(SpringApplication.exit(context));
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE + 1;
 	}
 
 	private static TrainingException failed(WarmupResult result) {

@@ -12,6 +12,7 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.training.internal.TrainingRequests;
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -23,6 +24,7 @@ import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.access.WarmupTokenValve;
 import io.github.tomcatlatency.warmup.internal.client.ConnectorActivity;
 import io.github.tomcatlatency.warmup.internal.client.LoopbackServer;
+import io.github.tomcatlatency.warmup.internal.discovery.DataRestRouteDiscovery;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupHandler;
 import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
@@ -46,7 +48,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
@@ -55,6 +56,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.data.repository.support.Repositories;
+import org.springframework.data.rest.core.config.RepositoryRestConfiguration;
+import org.springframework.data.rest.core.mapping.ResourceMappings;
 import org.springframework.http.converter.json.AbstractJackson2HttpMessageConverter;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.transaction.ConfigurableTransactionManager;
@@ -111,11 +115,12 @@ public final class WarmupAutoConfiguration {
 	WarmupRunner tomcatLatencyWarmupRunner(ConfigurableApplicationContext context, EmbeddedTomcat tomcat,
 			TomcatLatencyProperties properties, WarmupRequestMarker marker, WarmupTaskResults taskResults,
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+			ObjectProvider<FrameworkDiscovery> frameworkDiscoveries, ObjectProvider<WarmupTask> tasks,
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
-		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings, tasks,
-				anonymousAccess);
+		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings,
+				frameworkDiscoveries, tasks, anonymousAccess);
 		Supplier<List<WarmupRequest>> requests = warmupRequests;
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
@@ -161,10 +166,8 @@ public final class WarmupAutoConfiguration {
 		}
 
 		@Bean
-		ApplicationListener<ApplicationReadyEvent> tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
-			// Unordered: after the warm-up, which runs on the same event.
-			return (event) -> Contained.run("the warm-up's meters' removal", "tomcat-latency.warmup.enabled",
-					filter::removeMeters);
+		WarmupMeterRemover tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
+			return new WarmupMeterRemover(filter);
 		}
 
 		private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
@@ -238,6 +241,30 @@ public final class WarmupAutoConfiguration {
 				requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
 			}
 			return requests;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ RepositoryRestConfiguration.class, Repositories.class })
+	static class DataRestConfiguration {
+
+		@Bean
+		FrameworkDiscovery tomcatLatencyWarmupDataRestDiscovery(
+				ObjectProvider<RepositoryRestConfiguration> configuration, ObjectProvider<ResourceMappings> mappings,
+				ObjectProvider<Repositories> repositories) {
+			// Looked up when the warm-up runs: Spring Data REST may be on the class path
+			// without its configuration.
+			return (controllers, excludes, repetitions) -> {
+				RepositoryRestConfiguration restConfiguration = configuration.getIfUnique();
+				ResourceMappings resourceMappings = mappings.getIfUnique();
+				Repositories applicationRepositories = repositories.getIfUnique();
+				if (restConfiguration == null || resourceMappings == null || applicationRepositories == null) {
+					return List.of();
+				}
+				return DataRestRouteDiscovery.getRoutes(restConfiguration, resourceMappings, applicationRepositories,
+						controllers, excludes, repetitions);
+			};
 		}
 
 	}

@@ -2,6 +2,8 @@ package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.ApplicationContext;
@@ -12,15 +14,17 @@ import org.springframework.core.Ordered;
 
 /**
  * Starts the warm-up's own requests when the application has started, beside the
- * application's runners, sends the application's routes when it is ready, before Spring
- * Boot publishes {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops the warm-up when the
+ * application's runners, sends the application's routes once it is ready, before Spring
+ * Boot records {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops the warm-up when the
  * application closes.
  * <p>
- * Not an application runner: Spring Boot runs unordered runners in no fixed order, and a
- * configured request may need what the application's runners prepare (the data its route
- * reads). Ready-event listeners run after every runner; this one runs before the
- * unordered ones, which include what must follow the warm-up (the training run, the
- * removal of the warm-up's meters).
+ * The application's routes go out on the {@code ACCEPTING_TRAFFIC} event that Spring Boot
+ * publishes after the ready-event listeners, first among its listeners (before the
+ * availability that readiness probes read, the training run and the removal of the
+ * warm-up's meters): they find the application as its first users do, with what its
+ * runners and ready-event listeners prepared (the data a listener inserts when the
+ * application is ready, a cache it fills). Not an application runner: Spring Boot runs
+ * unordered runners in no fixed order.
  * <p>
  * Whatever the warm-up throws that it did not expect ends it, with one warning, and the
  * application starts as without it, unless {@code tomcat-latency.warmup.fail-on-error} is
@@ -34,6 +38,12 @@ final class WarmupLifecycle implements SmartApplicationListener {
 
 	private final boolean failOnError;
 
+	// Readiness that the application publishes before it is ready, or again later, is
+	// not the start's.
+	private volatile boolean applicationReady;
+
+	private volatile boolean routesSent;
+
 	WarmupLifecycle(ApplicationContext context, WarmupRunner runner, boolean failOnError) {
 		this.context = context;
 		this.runner = runner;
@@ -44,6 +54,7 @@ final class WarmupLifecycle implements SmartApplicationListener {
 	public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
 		return ApplicationStartedEvent.class.isAssignableFrom(eventType)
 				|| ApplicationReadyEvent.class.isAssignableFrom(eventType)
+				|| AvailabilityChangeEvent.class.isAssignableFrom(eventType)
 				|| ContextClosedEvent.class.isAssignableFrom(eventType);
 	}
 
@@ -54,6 +65,10 @@ final class WarmupLifecycle implements SmartApplicationListener {
 				this.runner.start();
 			}
 			else if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
+				this.applicationReady = true;
+			}
+			else if (isStartReadiness(event)) {
+				this.routesSent = true;
 				this.runner.run();
 			}
 			else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
@@ -70,9 +85,14 @@ final class WarmupLifecycle implements SmartApplicationListener {
 		}
 	}
 
+	private boolean isStartReadiness(ApplicationEvent event) {
+		return event instanceof AvailabilityChangeEvent<?> change && change.getSource() == this.context
+				&& change.getState() == ReadinessState.ACCEPTING_TRAFFIC && this.applicationReady && !this.routesSent;
+	}
+
 	@Override
 	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE - 1;
+		return Ordered.HIGHEST_PRECEDENCE;
 	}
 
 }

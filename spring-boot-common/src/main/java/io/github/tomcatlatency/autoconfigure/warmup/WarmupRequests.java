@@ -53,6 +53,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final ObjectProvider<RequestMappingHandlerMapping> handlerMappings;
 
+	private final ObjectProvider<FrameworkDiscovery> frameworkDiscoveries;
+
 	private final ObjectProvider<WarmupTask> tasks;
 
 	private final ObjectProvider<AnonymousAccess> anonymousAccess;
@@ -63,9 +65,11 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	WarmupRequests(Warmup properties, ConfigurableApplicationContext context,
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
-			ObjectProvider<RequestMappingHandlerMapping> handlerMappings, ObjectProvider<WarmupTask> tasks,
+			ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
+			ObjectProvider<FrameworkDiscovery> frameworkDiscoveries, ObjectProvider<WarmupTask> tasks,
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		this.properties = properties;
+		this.frameworkDiscoveries = frameworkDiscoveries;
 		this.anonymousAccess = anonymousAccess;
 		this.context = context;
 		this.templates = new TemplateAvailabilityProviders(context);
@@ -92,10 +96,14 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		}
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
+			List<RequestMappingHandlerMapping> controllers = this.handlerMappings.orderedStream().toList();
+			List<String> excludes = this.properties.getExclude();
+			int repetitions = this.properties.getDiscoverRepetitions();
 			List<WarmupRequest> discovered = new ArrayList<>();
-			this.handlerMappings.orderedStream()
-				.forEach((mapping) -> discovered.addAll(MvcRouteDiscovery.getRoutes(mapping,
-						this.properties.getExclude(), this.properties.getDiscoverRepetitions())));
+			controllers
+				.forEach((mapping) -> discovered.addAll(MvcRouteDiscovery.getRoutes(mapping, excludes, repetitions)));
+			this.frameworkDiscoveries.orderedStream()
+				.forEach((discovery) -> discovered.addAll(discovery.getRoutes(controllers, excludes, repetitions)));
 			requests.addAll(belowDispatcherServlet(discovered));
 		}
 		return requests;
@@ -252,6 +260,26 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 	 */
 	@FunctionalInterface
 	interface FrameworkRoutes extends Supplier<List<WarmupRequest>> {
+
+	}
+
+	/**
+	 * Route discovery for a library whose routes call the application's code, as its
+	 * controllers do (Spring Data REST's repositories): sent only where discovery is.
+	 */
+	@FunctionalInterface
+	interface FrameworkDiscovery {
+
+		/**
+		 * Return the library's routes that discovery may call.
+		 * @param controllers the application's annotated-controller mappings, which serve
+		 * a path before the library does
+		 * @param excludes the path patterns of {@code tomcat-latency.warmup.exclude}
+		 * @param repetitions how many times to send each
+		 * @return the requests
+		 */
+		List<WarmupRequest> getRoutes(List<RequestMappingHandlerMapping> controllers, List<String> excludes,
+				int repetitions);
 
 	}
 

@@ -13,7 +13,6 @@ import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.ResolvableType;
 import org.springframework.http.HttpEntity;
-import org.springframework.http.server.PathContainer;
 import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -26,7 +25,6 @@ import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
-import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
@@ -53,7 +51,6 @@ public final class MvcRouteDiscovery {
 	 */
 	public static List<WarmupRequest> getRoutes(RequestMappingHandlerMapping mapping, List<String> excludes,
 			int repetitions) {
-		List<PathPattern> excluded = excludes.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		return mapping.getHandlerMethods()
 			.entrySet()
 			.stream()
@@ -61,7 +58,7 @@ public final class MvcRouteDiscovery {
 					&& !isStreaming(route.getValue()))
 			.flatMap((route) -> route.getKey().getPatternValues().stream())
 			.filter(MvcRouteDiscovery::isLiteral)
-			.filter((path) -> excluded.stream().noneMatch((pattern) -> pattern.matches(PathContainer.parsePath(path))))
+			.filter(RoutePaths.notExcluded(excludes))
 			.distinct()
 			.sorted()
 			.map((path) -> new WarmupRequest(Origin.DISCOVERED, "GET", path, Map.of(), null, repetitions))
