@@ -16,9 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -26,6 +29,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
 import org.springframework.core.io.DefaultResourceLoader;
@@ -103,6 +107,16 @@ class TrainingIntegrationTests {
 	}
 
 	@Test
+	void readinessTheApplicationPublishesBeforeItIsReadyDoesNotEndTheRun(CapturedOutput output) {
+		start("tomcat-latency.warmup.training-repetitions=2", "test.early-readiness=true");
+		// The run ended once, on Spring Boot's readiness, with the application's route
+		// trained.
+		assertThat(TestApplication.exits).containsExactly(new Exit(0, false));
+		assertThat(VisitController.rowsSeen).isNotEmpty();
+		assertThat(output).contains("Training run sent");
+	}
+
+	@Test
 	void timeoutBoundsTheRun() {
 		assertThatExceptionOfType(TrainingException.class).isThrownBy(
 				() -> start("tomcat-latency.warmup.timeout=300ms", "tomcat-latency.warmup.training-repetitions=1000"))
@@ -140,7 +154,7 @@ class TrainingIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ VisitController.class, FailingController.class })
+	@Import({ VisitController.class, FailingController.class, EarlyReadiness.class })
 	static class TestApplication {
 
 		static final List<Exit> exits = new CopyOnWriteArrayList<>();
@@ -174,6 +188,17 @@ class TrainingIntegrationTests {
 				exits.add(new Exit(status, context.isActive()));
 				readinessAtExit.add(availability.getReadinessState());
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("test.early-readiness")
+	static class EarlyReadiness {
+
+		@Bean
+		ApplicationRunner earlyReadiness(ConfigurableApplicationContext context) {
+			return (arguments) -> AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
 		}
 
 	}

@@ -60,6 +60,11 @@ final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<R
 			return;
 		}
 		WarmupResult result = this.warmup.get();
+		if (result.state() == State.PENDING) {
+			// Readiness the application published itself before it was ready (a runner):
+			// the warm-up has not sent its routes yet, and runs on Spring Boot's own.
+			return;
+		}
 		List<RequestResult> leftOut = result.requests()
 			.stream()
 			.filter((request) -> request.outcome() != Outcome.WARMED)
