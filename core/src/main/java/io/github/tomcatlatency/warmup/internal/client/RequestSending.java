@@ -148,12 +148,12 @@ public final class RequestSending {
 		Sent sent = this.client.send(request, timeout);
 		this.sent.accept(sent.result());
 		if (sent.unreachable()) {
-			// A connection opened as the deadline passes times out: that is the
-			// deadline, not an unreachable server.
+			// A connection opened as the deadline passes, or as the sending is abandoned,
+			// times out: that is the deadline, not an unreachable server.
 			if (this.deadline - System.nanoTime() <= 0) {
 				this.timedOut = true;
 			}
-			else {
+			else if (!this.timedOut) {
 				this.unreachable = sent.result().error();
 			}
 		}
@@ -162,11 +162,13 @@ public final class RequestSending {
 
 	/**
 	 * Record that the sending was interrupted: it ends as if the server could not be
-	 * reached.
+	 * reached, unless it was abandoned, which interrupts it for want of time.
 	 * @param ex why
 	 */
 	void interrupted(InterruptedException ex) {
-		this.unreachable = Failures.describe(ex);
+		if (!this.timedOut) {
+			this.unreachable = Failures.describe(ex);
+		}
 	}
 
 	/**

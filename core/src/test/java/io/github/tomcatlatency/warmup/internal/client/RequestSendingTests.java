@@ -111,6 +111,35 @@ class RequestSendingTests {
 	}
 
 	@Test
+	void abandonedSendingIsOutOfTimeEvenWhenItsThreadIsInterruptedWaitingForItsLanes() throws Exception {
+		CountDownLatch received = new CountDownLatch(2);
+		CountDownLatch answer = new CountDownLatch(1);
+		this.server.route("/held", (exchange) -> {
+			received.countDown();
+			try {
+				answer.await(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			PlainHttpServer.answer(exchange, 200, "answer");
+		});
+		RequestSending sending = sending(this.server.uri(), minutesFromNow(), null, () -> false);
+		Thread sender = new Thread(() -> sending.sendAll(List.of(request("/held", 2)), 2));
+		sender.start();
+		assertThat(received.await(30, TimeUnit.SECONDS)).isTrue();
+		// As a warm-up past its timeout is abandoned: the sending first, then its thread,
+		// which then waits for the other lane with its interrupt still set.
+		sending.abandon();
+		sender.interrupt();
+		answer.countDown();
+		sender.join(TimeUnit.SECONDS.toMillis(30));
+		assertThat(sender.isAlive()).isFalse();
+		assertThat(sending.timedOut()).isTrue();
+		assertThat(sending.unreachable()).isNull();
+	}
+
+	@Test
 	void eachRequestWaitsForAPauseInTheServersActivity() {
 		AtomicLong activity = new AtomicLong();
 		AtomicInteger busyReads = new AtomicInteger(3);
