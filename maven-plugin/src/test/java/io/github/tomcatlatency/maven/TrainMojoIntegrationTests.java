@@ -4,12 +4,15 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
 import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
+import io.github.tomcatlatency.training.internal.TrainedRequests;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +54,11 @@ class TrainMojoIntegrationTests {
 		assertThat(trained.sharedClasses()).isPositive().isLessThanOrEqualTo(trained.loadedClasses());
 		assertThat(Files.readString(this.build.resolve("tomcat-latency-training.log"))).contains("Training run sent");
 		assertThat(output.resolveSibling("tomcat-latency.partial")).doesNotExist();
+		// The application's GET routes the training warmed, recorded for production.
+		assertThat(Files.readAllLines(application.resolve(TrainedRequests.FILE_NAME))).contains("/hello", "/items");
+		assertThat(startedWithCache(application, "--tomcat-latency.warmup.replay-training=true"))
+			.contains("GET /hello x3, GET /items x3");
+		assertThat(startedWithCache(application)).doesNotContain("/hello").doesNotContain("/items");
 
 		// The command line's train, from the executable jar, on the same jar and JDK.
 		Path cliOutput = this.build.resolve("cli/tomcat-latency");
@@ -81,6 +89,38 @@ class TrainMojoIntegrationTests {
 		assertThat(cliTrained.kind()).isEqualTo(trained.kind());
 		assertThat(cliTrained.javaVersion()).isEqualTo(trained.javaVersion());
 		assertThat(cliTrained.sharedClasses()).isPositive().isLessThanOrEqualTo(cliTrained.loadedClasses());
+	}
+
+	/**
+	 * Start the trained application as production does, from its launch line, and return
+	 * the warm-up's line once it is ready.
+	 */
+	private String startedWithCache(Path application, String... arguments) throws Exception {
+		Path log = Files.createTempFile(this.build, "production", ".log");
+		List<String> command = new ArrayList<>(List
+			.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@java.args", "--server.port=0"));
+		command.addAll(List.of(arguments));
+		Process production = new ProcessBuilder(command).directory(application.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		try {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+			while (System.nanoTime() - deadline < 0 && production.isAlive()) {
+				Optional<String> sent = Files.readAllLines(log)
+					.stream()
+					.filter((line) -> line.contains("Tomcat warm-up sent"))
+					.findFirst();
+				if (sent.isPresent()) {
+					return sent.get();
+				}
+				Thread.sleep(200);
+			}
+			throw new AssertionError("No warm-up line: " + Files.readString(log));
+		}
+		finally {
+			production.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

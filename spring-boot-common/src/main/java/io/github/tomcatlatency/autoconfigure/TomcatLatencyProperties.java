@@ -279,6 +279,13 @@ public class TomcatLatencyProperties {
 		private boolean discoverRoutes = false;
 
 		/**
+		 * Whether to also call, before readiness, the application's GET routes that the
+		 * training run of the JVM's AOT cache or CDS archive recorded next to it. Off by
+		 * default: they are the application's routes.
+		 */
+		private boolean replayTraining = false;
+
+		/**
 		 * How many times to call each discovered route: the first call loads the route's
 		 * classes, the next ones bring its code to the JIT's compile thresholds.
 		 */
@@ -364,6 +371,14 @@ public class TomcatLatencyProperties {
 
 		public void setDiscoverRoutes(boolean discoverRoutes) {
 			this.discoverRoutes = discoverRoutes;
+		}
+
+		public boolean isReplayTraining() {
+			return this.replayTraining;
+		}
+
+		public void setReplayTraining(boolean replayTraining) {
+			this.replayTraining = replayTraining;
 		}
 
 		public int getDiscoverRepetitions() {

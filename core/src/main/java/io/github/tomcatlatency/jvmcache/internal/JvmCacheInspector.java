@@ -2,6 +2,7 @@ package io.github.tomcatlatency.jvmcache.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 import io.github.tomcatlatency.jvmcache.JvmCache;
 import org.apache.commons.logging.Log;
@@ -43,6 +44,33 @@ public final class JvmCacheInspector {
 		catch (RuntimeException ex) {
 			logger.debug("Could not read the JVM's class-loading counters", ex);
 			return cache;
+		}
+	}
+
+	/**
+	 * Return the directory of the cache the running JVM uses, as its options name it.
+	 * @return the directory, or {@code null} when they name none or cannot be read
+	 */
+	public static @Nullable Path cacheDirectory() {
+		return directory(NamedCache::of);
+	}
+
+	/**
+	 * Return the directory of the cache the running JVM writes as it exits, a training
+	 * run's.
+	 * @return the directory, or {@code null} when its options name none or cannot be read
+	 */
+	public static @Nullable Path trainingOutputDirectory() {
+		return directory(NamedCache::writtenAtExit);
+	}
+
+	private static @Nullable Path directory(Function<Function<String, @Nullable String>, NamedCache> named) {
+		try {
+			return named.apply(HotSpotOptions.platform()).directory();
+		}
+		catch (RuntimeException | LinkageError ex) {
+			logger.debug("Could not read the JVM's options", ex);
+			return null;
 		}
 	}
 

@@ -47,4 +47,29 @@ record NamedCache(@Nullable JvmCacheKind kind, @Nullable Path path) {
 		return (top != null) ? new NamedCache(JvmCacheKind.CDS_ARCHIVE, Path.of(top)) : NONE;
 	}
 
+	/**
+	 * Return the cache that JVM options tell the JVM to write as it exits, as a training
+	 * run does: {@code AOTCacheOutput} (Java 25+), then {@code ArchiveClassesAtExit}.
+	 * @param options the value of a JVM option by name: empty when it is not set,
+	 * {@code null} when this JVM has no such option
+	 * @return the cache to be written, or {@link #NONE}
+	 */
+	static NamedCache writtenAtExit(Function<String, @Nullable String> options) {
+		String aotCache = options.apply("AOTCacheOutput");
+		if (aotCache != null && !aotCache.isBlank()) {
+			return new NamedCache(JvmCacheKind.AOT_CACHE, Path.of(aotCache.strip()));
+		}
+		String archive = options.apply("ArchiveClassesAtExit");
+		return (archive != null && !archive.isBlank())
+				? new NamedCache(JvmCacheKind.CDS_ARCHIVE, Path.of(archive.strip())) : NONE;
+	}
+
+	/**
+	 * Return the directory of the cache.
+	 * @return the directory, or {@code null} when no cache is named
+	 */
+	@Nullable Path directory() {
+		return (this.path != null) ? this.path.toAbsolutePath().getParent() : null;
+	}
+
 }

@@ -3,8 +3,10 @@ package io.github.tomcatlatency.autoconfigure.training;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
+import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.task.data.RolledBackRequests;
 import org.apache.catalina.startup.Tomcat;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -40,7 +42,8 @@ public final class TrainingAutoConfiguration {
 	}
 
 	@Bean
-	TrainingRun tomcatLatencyTrainingRun(Environment environment, ObjectProvider<WarmupRunner> warmupRunner,
+	TrainingRun tomcatLatencyTrainingRun(Environment environment, TomcatLatencyProperties properties,
+			ObjectProvider<WarmupRunner> warmupRunner, ObjectProvider<RolledBackRequests> rolledBack,
 			TrainingExit exit) {
 		// Created with the singletons: before the server starts, and before Spring
 		// Framework would exit on refresh.
@@ -49,7 +52,9 @@ public final class TrainingAutoConfiguration {
 		if (runner == null) {
 			throw TrainingPreconditions.warmupMissing(environment);
 		}
-		return new TrainingRun(runner::getResult, exit);
+		TrainedRequestsRecorder recorder = new TrainedRequestsRecorder(properties.getWarmup().getRequests(),
+				rolledBack.getIfAvailable(), JvmCacheInspector::trainingOutputDirectory);
+		return new TrainingRun(runner::getResult, recorder, exit);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -36,15 +37,19 @@ final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<R
 
 	private final Supplier<WarmupResult> warmup;
 
+	private final TrainedRequestsRecorder recorder;
+
 	private final TrainingExit exit;
 
 	/**
 	 * Create a training run.
 	 * @param warmup the result of the warm-up, read once the application has started
+	 * @param recorder records the requests a production warm-up may send again
 	 * @param exit ends the JVM once the application is closed
 	 */
-	TrainingRun(Supplier<WarmupResult> warmup, TrainingExit exit) {
+	TrainingRun(Supplier<WarmupResult> warmup, TrainedRequestsRecorder recorder, TrainingExit exit) {
 		this.warmup = warmup;
+		this.recorder = recorder;
 		this.exit = exit;
 	}
 
@@ -74,8 +79,19 @@ final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<R
 				|| !onlyDiscoveredLeftOut) {
 			throw failed(result);
 		}
+		int recorded;
+		try {
+			recorded = this.recorder.record(result);
+		}
+		catch (IOException ex) {
+			throw new TrainingException("The training run could not record its requests next to the cache: " + ex,
+					"Let the training run write into the directory of the JVM's cache.");
+		}
 		logger.info("Training run sent " + result.requests().size() + " warm-up requests in " + result.durationMs()
 				+ " ms" + (leftOut.isEmpty() ? "" : ", " + leftOut.size() + " of them to discovered routes left out")
+				+ ((recorded < 0) ? ""
+						: "; " + recorded + " of the application's GET routes recorded for "
+								+ "tomcat-latency.warmup.replay-training")
 				+ "; closing the application so that the JVM writes its AOT cache or CDS archive as it exits");
 		this.exit.exit(SpringApplication.exit(context));
 	}

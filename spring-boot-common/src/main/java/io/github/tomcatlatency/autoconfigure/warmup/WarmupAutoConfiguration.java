@@ -14,6 +14,7 @@ import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
+import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.training.internal.TrainingRequests;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
@@ -29,6 +30,7 @@ import io.github.tomcatlatency.warmup.internal.routes.WarmupHandler;
 import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
+import io.github.tomcatlatency.warmup.internal.task.data.RolledBackRequests;
 import io.github.tomcatlatency.warmup.internal.task.json.Jackson2Mappers;
 import io.github.tomcatlatency.warmup.internal.task.json.JsonMappers;
 import io.github.tomcatlatency.warmup.internal.task.json.JsonTypeWarmup;
@@ -120,7 +122,7 @@ public final class WarmupAutoConfiguration {
 			ObjectProvider<AnonymousAccess> anonymousAccess) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
 		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings,
-				frameworkDiscoveries, tasks, anonymousAccess);
+				frameworkDiscoveries, tasks, anonymousAccess, JvmCacheInspector::cacheDirectory);
 		Supplier<List<WarmupRequest>> requests = warmupRequests;
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
@@ -190,8 +192,13 @@ public final class WarmupAutoConfiguration {
 
 		@Bean
 		static TransactionRollbackPostProcessor tomcatLatencyWarmupTransactionRollback(
-				ObjectProvider<WarmupRequestMarker> marker) {
-			return new TransactionRollbackPostProcessor(marker);
+				ObjectProvider<WarmupRequestMarker> marker, ObjectProvider<RolledBackRequests> rolledBack) {
+			return new TransactionRollbackPostProcessor(marker, rolledBack);
+		}
+
+		@Bean
+		RolledBackRequests tomcatLatencyRolledBackRequests() {
+			return new RolledBackRequests();
 		}
 
 	}

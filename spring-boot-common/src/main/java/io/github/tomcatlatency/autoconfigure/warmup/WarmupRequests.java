@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.discovery.MvcRouteDiscovery;
+import io.github.tomcatlatency.warmup.internal.discovery.TrainedRouteReplay;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupPayload;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
@@ -59,6 +62,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final ObjectProvider<AnonymousAccess> anonymousAccess;
 
+	private final Supplier<@Nullable Path> cacheDirectory;
+
 	// Asked for the requests before readiness and for those after it: Boot's providers
 	// cache what they found.
 	private final TemplateAvailabilityProviders templates;
@@ -67,8 +72,9 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
 			ObjectProvider<FrameworkDiscovery> frameworkDiscoveries, ObjectProvider<WarmupTask> tasks,
-			ObjectProvider<AnonymousAccess> anonymousAccess) {
+			ObjectProvider<AnonymousAccess> anonymousAccess, Supplier<@Nullable Path> cacheDirectory) {
 		this.properties = properties;
+		this.cacheDirectory = cacheDirectory;
 		this.frameworkDiscoveries = frameworkDiscoveries;
 		this.anonymousAccess = anonymousAccess;
 		this.context = context;
@@ -94,6 +100,9 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod().name(), request.getPath(),
 					request.getHeaders(), request.getBody(), request.getRepetitions()));
 		}
+		if (this.properties.isReplayTraining() && !this.properties.isTraining()) {
+			requests.addAll(trainedRoutes(requests));
+		}
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			List<RequestMappingHandlerMapping> controllers = this.handlerMappings.orderedStream().toList();
@@ -107,6 +116,35 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			requests.addAll(belowDispatcherServlet(discovered));
 		}
 		return requests;
+	}
+
+	/**
+	 * Return the routes the training run of the JVM's cache recorded, other than those
+	 * already asked for; none, with one warning naming the property, when the record
+	 * cannot be read.
+	 * @param requests the requests so far
+	 * @return the routes to send again
+	 */
+	private List<WarmupRequest> trainedRoutes(List<WarmupRequest> requests) {
+		Path cacheDirectory = this.cacheDirectory.get();
+		if (cacheDirectory == null) {
+			logger.debug("No training recorded routes to send again: the JVM runs without an AOT cache or CDS archive");
+			return List.of();
+		}
+		try {
+			return TrainedRouteReplay
+				.getRoutes(cacheDirectory, this.properties.getExclude(), this.properties.getDiscoverRepetitions())
+				.stream()
+				.filter((trained) -> requests.stream()
+					.noneMatch((request) -> request.method().equals(trained.method())
+							&& request.path().equals(trained.path())))
+				.toList();
+		}
+		catch (IOException ex) {
+			logger.warn("Tomcat warm-up does not send the routes its training recorded: " + ex.getMessage()
+					+ " (tomcat-latency.warmup.replay-training=false switches this off)");
+			return List.of();
+		}
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.warmup.internal.task.data;
 import javax.sql.DataSource;
 
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.transaction.ConfigurableTransactionManager;
@@ -36,16 +37,21 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	private final WarmupRequestMarker marker;
 
+	private final RolledBackRequests rolledBack;
+
 	private final boolean readOnlyCommits;
 
 	/**
 	 * Create a listener.
 	 * @param marker tells warm-up requests apart
+	 * @param rolledBack told of each warm-up request whose transaction it rolls back
 	 * @param transactionManager the transaction manager it listens to, one it
 	 * {@link #appliesTo}
 	 */
-	public WarmupTransactionRollback(WarmupRequestMarker marker, ResourceTransactionManager transactionManager) {
+	public WarmupTransactionRollback(WarmupRequestMarker marker, RolledBackRequests rolledBack,
+			ResourceTransactionManager transactionManager) {
 		this.marker = marker;
+		this.rolledBack = rolledBack;
 		this.readOnlyCommits = isEntityManagerFactory(transactionManager.getResourceFactory());
 	}
 
@@ -86,15 +92,20 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	@Override
 	public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
-		if (beginFailure == null && !(this.readOnlyCommits && transaction.isReadOnly()) && servesWarmupRequest()) {
+		if (beginFailure != null || (this.readOnlyCommits && transaction.isReadOnly())) {
+			return;
+		}
+		HttpServletRequest request = warmupRequest();
+		if (request != null) {
 			transaction.setRollbackOnly();
+			this.rolledBack.add(request);
 		}
 	}
 
-	private boolean servesWarmupRequest() {
+	private @Nullable HttpServletRequest warmupRequest() {
 		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
-		return attributes instanceof ServletRequestAttributes servletAttributes
-				&& this.marker.carriesToken(servletAttributes.getRequest());
+		return (attributes instanceof ServletRequestAttributes servletAttributes
+				&& this.marker.carriesToken(servletAttributes.getRequest())) ? servletAttributes.getRequest() : null;
 	}
 
 }
