@@ -120,8 +120,9 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	/**
 	 * Return the routes the training run of the JVM's cache recorded, other than those
-	 * already asked for; none, with one warning naming the property, when the record
-	 * cannot be read.
+	 * already asked for and the libraries' (springdoc's documents, the actuator's
+	 * health), which follow readiness in the background as they do at the defaults; none,
+	 * with one warning naming the property, when the record cannot be read.
 	 * @param requests the requests so far
 	 * @return the routes to send again
 	 */
@@ -131,10 +132,16 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			logger.debug("No training recorded routes to send again: the JVM runs without an AOT cache or CDS archive");
 			return List.of();
 		}
+		String servletPath = servletPath();
+		List<String> libraryPaths = this.frameworkRoutes.orderedStream()
+			.flatMap((routes) -> routes.get().stream())
+			.map((route) -> servletPath + route.path())
+			.toList();
 		try {
 			return TrainedRouteReplay
 				.getRoutes(cacheDirectory, this.properties.getExclude(), this.properties.getDiscoverRepetitions())
 				.stream()
+				.filter((trained) -> libraryPaths.stream().noneMatch(trained.path()::startsWith))
 				.filter((trained) -> requests.stream()
 					.noneMatch((request) -> request.method().equals(trained.method())
 							&& request.path().equals(trained.path())))

@@ -1,0 +1,104 @@
+package io.github.tomcatlatency.autoconfigure.warmup;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
+import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
+import io.github.tomcatlatency.training.internal.TrainedRequests;
+import io.github.tomcatlatency.warmup.WarmupRequest;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Integration tests for the requests {@code tomcat-latency.warmup.replay-training} adds
+ * from a training's record in a real file, in a running application with the actuator's
+ * health on its port.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class TrainedRouteReplayIntegrationTests {
+
+	@TempDir
+	Path cacheDirectory;
+
+	@Test
+	void sendsTheRecordedRoutesButTheLibrariesExcludedAndConfiguredOnes() throws IOException {
+		TrainedRequests.write(this.cacheDirectory, List.of("/greeting", "/actuator/health", "/actuator/health/liveness",
+				"/admin/users", "/configured", "/owners/find?lastName=x"));
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true",
+				"tomcat-latency.warmup.exclude[0]=/admin/**", "tomcat-latency.warmup.requests[0].path=/configured")) {
+			assertThat(requests(context, this.cacheDirectory))
+				.filteredOn((request) -> request.origin() != Origin.BUILT_IN)
+				.extracting(WarmupRequest::origin, WarmupRequest::path, WarmupRequest::repetitions)
+				.containsExactly(tuple(Origin.CONFIGURED, "/configured", 1), tuple(Origin.DISCOVERED, "/greeting", 3),
+						tuple(Origin.DISCOVERED, "/owners/find?lastName=x", 3));
+		}
+	}
+
+	@Test
+	void nothingIsReplayedUnlessAskedFor() throws IOException {
+		TrainedRequests.write(this.cacheDirectory, List.of("/greeting"));
+		try (ConfigurableApplicationContext context = start()) {
+			assertThat(requests(context, this.cacheDirectory))
+				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
+		}
+	}
+
+	@Test
+	void aRecordThatCannotBeReadIsOneWarningNamingThePropertyAndNothingMore(CapturedOutput output) throws IOException {
+		Files.writeString(this.cacheDirectory.resolve(TrainedRequests.FILE_NAME), "GET /greeting\n",
+				StandardCharsets.UTF_8);
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true")) {
+			assertThat(requests(context, this.cacheDirectory))
+				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
+		}
+		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()
+			.asString()
+			.contains("line 1: not a path below the context path")
+			.contains("tomcat-latency.warmup.replay-training=false");
+	}
+
+	private static List<WarmupRequest> requests(ConfigurableApplicationContext context, Path cacheDirectory) {
+		return new WarmupRequests(context.getBean(TomcatLatencyProperties.class).getWarmup(), context,
+				context.getBeanProvider(FrameworkRoutes.class),
+				context.getBeanProvider(RequestMappingHandlerMapping.class),
+				context.getBeanProvider(FrameworkDiscovery.class), context.getBeanProvider(WarmupTask.class),
+				context.getBeanProvider(AnonymousAccess.class), () -> cacheDirectory)
+			.get();
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		return new SpringApplicationBuilder(ReplayApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "spring.jpa.open-in-view=false")
+			.properties(properties)
+			.run();
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class ReplayApplication {
+
+	}
+
+}
