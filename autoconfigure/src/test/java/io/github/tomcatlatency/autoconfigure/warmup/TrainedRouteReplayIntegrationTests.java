@@ -24,7 +24,10 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,6 +55,18 @@ class TrainedRouteReplayIntegrationTests {
 				.extracting(WarmupRequest::origin, WarmupRequest::path, WarmupRequest::repetitions)
 				.containsExactly(tuple(Origin.CONFIGURED, "/configured", 1), tuple(Origin.DISCOVERED, "/greeting", 3),
 						tuple(Origin.DISCOVERED, "/owners/find?lastName=x", 3));
+		}
+	}
+
+	@Test
+	void aRouteDiscoveryFindsTooIsSentOnce() throws IOException {
+		TrainedRequests.write(this.cacheDirectory, List.of("/greeting", "/owners/1"));
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true",
+				"tomcat-latency.warmup.discover-routes=true")) {
+			assertThat(requests(context, this.cacheDirectory))
+				.filteredOn((request) -> request.origin() != Origin.BUILT_IN)
+				.extracting(WarmupRequest::path)
+				.containsExactly("/greeting", "/owners/1");
 		}
 	}
 
@@ -97,7 +112,18 @@ class TrainedRouteReplayIntegrationTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
+	@Import(GreetingController.class)
 	static class ReplayApplication {
+
+	}
+
+	@RestController
+	static class GreetingController {
+
+		@GetMapping("/greeting")
+		String greeting() {
+			return "Hello";
+		}
 
 	}
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Warmup;
 import io.github.tomcatlatency.warmup.WarmupRequest;
@@ -100,9 +101,6 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			requests.add(new WarmupRequest(Origin.CONFIGURED, request.getMethod().name(), request.getPath(),
 					request.getHeaders(), request.getBody(), request.getRepetitions()));
 		}
-		if (this.properties.isReplayTraining() && !this.properties.isTraining()) {
-			requests.addAll(trainedRoutes(requests));
-		}
 		// A training run happens in a build, against build-time resources.
 		if (this.properties.isDiscoverRoutes() || this.properties.isTraining()) {
 			List<RequestMappingHandlerMapping> controllers = this.handlerMappings.orderedStream().toList();
@@ -115,14 +113,19 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 				.forEach((discovery) -> discovered.addAll(discovery.getRoutes(controllers, excludes, repetitions)));
 			requests.addAll(belowDispatcherServlet(discovered));
 		}
+		// Last: a route configured or discovered as well is sent once.
+		if (this.properties.isReplayTraining() && !this.properties.isTraining()) {
+			requests.addAll(trainedRoutes(requests));
+		}
 		return requests;
 	}
 
 	/**
 	 * Return the routes the training run of the JVM's cache recorded, other than those
-	 * already asked for and the libraries' (springdoc's documents, the actuator's
-	 * health), which follow readiness in the background as they do at the defaults; none,
-	 * with one warning naming the property, when the record cannot be read.
+	 * already asked for (configured or discovered) and the libraries' (springdoc's
+	 * documents, the actuator's health), which follow readiness in the background as they
+	 * do at the defaults; none, with one warning naming the property, when the record
+	 * cannot be read.
 	 * @param requests the requests so far
 	 * @return the routes to send again
 	 */
@@ -133,10 +136,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			return List.of();
 		}
 		String servletPath = servletPath();
-		List<String> libraryPaths = this.frameworkRoutes.orderedStream()
-			.flatMap((routes) -> routes.get().stream())
-			.map((route) -> servletPath + route.path())
-			.toList();
+		List<String> libraryPaths = libraryRoutes().map((route) -> servletPath + route.path()).toList();
 		try {
 			return TrainedRouteReplay
 				.getRoutes(cacheDirectory, this.properties.getExclude(), this.properties.getDiscoverRepetitions())
@@ -232,7 +232,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		AnonymousAccess access = this.anonymousAccess.getIfAvailable(() -> AnonymousAccess.PERMITTED);
 		String servletPath = servletPath();
 		List<WarmupRequest> permitted = new ArrayList<>();
-		this.frameworkRoutes.orderedStream().flatMap((routes) -> routes.get().stream()).forEach((request) -> {
+		libraryRoutes().forEach((request) -> {
 			if (access.permits(request.method(), servletPath + request.path())) {
 				permitted.add(request);
 			}
@@ -242,6 +242,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			}
 		});
 		return permitted;
+	}
+
+	private Stream<WarmupRequest> libraryRoutes() {
+		return this.frameworkRoutes.orderedStream().flatMap((routes) -> routes.get().stream());
 	}
 
 	/**
