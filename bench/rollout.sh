@@ -37,6 +37,8 @@
 #                  never answers) or killed (SIGKILL) once Tomcat has started, mid-warm-up: it must
 #                  never get traffic, and the script must report it and stop within JOIN_TIMEOUT
 #   JDK            the JDK of the instances (default Temurin 25); NO_BUILD=1 skips the builds
+#   OPT_IN_ARGS    more settings of the opted-in ways, space-separated (for example the warm-up's
+#                  repetitions: tomcat-latency.warmup.discover-repetitions=30)
 #   JAR, PAGES, TRAINED  another application, built elsewhere: its fat jar, the paths the load
 #                  alternates (space-separated) and, for the trained way, the outputDirectory of the
 #                  train goal its own build ran; nothing is built or trained then
@@ -183,10 +185,11 @@ instance_command() {
 
 # opt_in_args: the settings of the opted-in ways, one word each (no page holds a space).
 opt_in_args() {
-	local page index=0 args=(--tomcat-latency.warmup.discover-routes=true)
+	local page index=0 setting args=(--tomcat-latency.warmup.discover-routes=true)
 	for page in "${PAGES[@]}"; do
 		[[ $page != *\?* ]] || args+=("--tomcat-latency.warmup.requests[$((index++))].path=$page")
 	done
+	for setting in ${OPT_IN_ARGS:-}; do args+=("--$setting"); done
 	echo "${args[*]}"
 }
 
