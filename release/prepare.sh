@@ -33,7 +33,7 @@ set_version() {
 
 set_version "$current" "$version"
 timestamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-sed -i "s:<project.build.outputTimestamp>[^<]*</project.build.outputTimestamp>:<project.build.outputTimestamp>$timestamp</project.build.outputTimestamp>:" pom.xml
+sed -i "s|<project.build.outputTimestamp>[^<]*</project.build.outputTimestamp>|<project.build.outputTimestamp>$timestamp</project.build.outputTimestamp>|" pom.xml
 git commit -q -a -m "Release $version"
 git tag -a "v$version" -m "Release $version"
 set_version "$version" "$next"

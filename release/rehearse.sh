@@ -49,7 +49,7 @@ git config user.name "tomcat-latency release rehearsal"
 git config user.email "rehearsal@invalid"
 snapshot=$(sed -n 's:^\t<version>\(.*\)</version>$:\1:p' pom.xml | head -n 1)
 version=${snapshot%-SNAPSHOT}
-release/prepare.sh "$version" "$version.1-SNAPSHOT"
+release/prepare.sh "$version" "${version%.*}.$((${version##*.} + 1))-SNAPSHOT"
 git checkout -q "v$version"
 
 echo "== A throwaway signing key =="
