@@ -25,6 +25,11 @@ published=advisories,core,spring-boot-common,autoconfigure,starter,spring-boot3/
 # the samples are theirs.
 build_args=(-B -ntp -DskipTests -Dinvoker.skip=true -Dtomcat-latency.train.skip=true -Dtrained-start-java25.skip=true)
 
+# A stage's heading, with the seconds since the start: where the rehearsal's time goes.
+stage() {
+	echo "== $1 (at ${SECONDS}s) =="
+}
+
 fail() {
 	echo "release rehearsal: $*" >&2
 	[[ ! -s $log ]] || tail -n 40 "$log" >&2
@@ -42,7 +47,7 @@ expect_refusal() {
 	echo "refused as expected: $reason"
 }
 
-echo "== The release commit, in a clone =="
+stage "The release commit, in a clone"
 git clone -q "$root" "$work/src"
 cd "$work/src"
 git config user.name "tomcat-latency release rehearsal"
@@ -52,13 +57,13 @@ version=${snapshot%-SNAPSHOT}
 release/prepare.sh "$version" "${version%.*}.$((${version##*.} + 1))-SNAPSHOT"
 git checkout -q "v$version"
 
-echo "== A throwaway signing key =="
+stage "A throwaway signing key"
 export GNUPGHOME=$work/gnupg
 mkdir -m 700 "$GNUPGHOME"
 gpg --batch --quiet --passphrase '' --quick-gen-key 'tomcat-latency release rehearsal <rehearsal@invalid>' ed25519 sign 1d 2>/dev/null
 key=$(gpg --list-keys --with-colons 2>/dev/null | awk -F: '/^fpr/ { print $10; exit }')
 
-echo "== What a release build refuses =="
+stage "What a release build refuses"
 expect_refusal "gpg.keyname" -Prelease validate
 echo "# uncommitted" >>README.md
 expect_refusal "local modifications" -Prelease validate -Dgpg.keyname="$key"
@@ -71,19 +76,19 @@ git commit -q -a -m "A SNAPSHOT dependency"
 expect_refusal "tomcat-latency-advisories:jar:.*-SNAPSHOT" -Prelease validate -Dgpg.keyname="$key"
 git checkout -q "v$version"
 
-echo "== The release build of $version, signed, deployed to a staging directory =="
+stage "The release build of $version, signed, deployed to a staging directory"
 staging=$work/staging
 mvn "${build_args[@]}" -Prelease deploy -pl "$published" -am -Dmaven.install.skip=true \
 	-Dgpg.keyname="$key" -DaltDeploymentRepository="staging::file://$staging" >"$log" 2>&1 ||
 	fail "the release build failed"
 python3 "$root/release/check-staging.py" "$staging" "$version" || fail "the staging directory breaks Central's rules"
 
-echo "== A second build of the same commit: the same jars =="
+stage "A second build of the same commit: the same jars"
 mvn "${build_args[@]}" -Prelease clean package -pl "$published" -am -Dgpg.keyname="$key" >"$log" 2>&1 ||
 	fail "the second build failed"
 python3 "$root/release/check-staging.py" "$staging" "$version" --compare "$work/src" || fail "two builds of one commit differ"
 
-echo "== An application outside the reactor, on the staged release and Maven Central only =="
+stage "An application outside the reactor, on the staged release and Maven Central only"
 # Its own local repository: Central's artifacts linked from this machine's, none of tomcat-latency's.
 local_repo=${MAVEN_LOCAL_REPOSITORY:-$HOME/.m2/repository}
 cp -al "$local_repo" "$work/m2" 2>/dev/null || cp -a "$local_repo" "$work/m2"
@@ -162,4 +167,4 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "localhost:$port/actuato
 kill "$app_pid"
 wait "$app_pid" 2>/dev/null || true
 app_pid=
-echo "release rehearsal of $version: refusals, staging, reproducibility and the outside application passed"
+echo "release rehearsal of $version: refusals, staging, reproducibility and the outside application passed in ${SECONDS}s"
