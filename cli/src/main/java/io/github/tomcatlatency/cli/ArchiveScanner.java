@@ -58,7 +58,7 @@ final class ArchiveScanner {
 			return Files.isDirectory(path) ? scanDirectory(path) : scanArchive(path);
 		}
 		catch (ZipException ex) {
-			throw new ScanException(path + ": not a jar, WAR or directory (" + ex.getMessage() + ")");
+			throw new ScanException(path + ": not a jar, WAR, directory or CycloneDX SBOM (" + ex.getMessage() + ")");
 		}
 		catch (IOException | RuntimeException ex) {
 			throw new ScanException(path + ": cannot be read (" + ex.getMessage() + ")");

@@ -4,9 +4,9 @@ import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.tomcatlatency.scan.FailLevel;
-import io.github.tomcatlatency.scan.ScanVerdict;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes verdicts as JSON, with the field names of the endpoint's {@code tomcat} section
@@ -23,9 +23,19 @@ final class JsonReport {
 	private JsonReport() {
 	}
 
-	static String write(List<ScanVerdict> verdicts, FailLevel failOn) {
-		boolean failed = verdicts.stream().anyMatch(failOn::isReachedBy);
-		return MAPPER.writeValueAsString(new Document(failOn, failed, verdicts));
+	static String write(List<ScannedApplication> applications, FailLevel failOn) {
+		boolean failed = applications.stream().map(ScannedApplication::verdict).anyMatch(failOn::isReachedBy);
+		return MAPPER.writeValueAsString(
+				new Document(failOn, failed, applications.stream().map(JsonReport::application).toList()));
+	}
+
+	// The verdict's fields, and the SBOM's version when it was read from one
+	private static ObjectNode application(ScannedApplication application) {
+		ObjectNode node = MAPPER.valueToTree(application.verdict());
+		if (application.sbomSpecVersion() != null) {
+			node.put("sbomSpecVersion", application.sbomSpecVersion());
+		}
+		return node;
 	}
 
 	/**
@@ -35,7 +45,7 @@ final class JsonReport {
 	 * @param failed whether a verdict reached it
 	 * @param applications the verdict on each application, in the order given
 	 */
-	record Document(FailLevel failOn, boolean failed, List<ScanVerdict> applications) {
+	record Document(FailLevel failOn, boolean failed, List<ObjectNode> applications) {
 
 	}
 

@@ -18,9 +18,10 @@ import io.github.tomcatlatency.scan.ScanVerdict;
 import io.github.tomcatlatency.scan.TextReport;
 
 /**
- * The command-line scanner: prints the verdict on the Tomcat of each application given
- * and exits with 0 below the fail level, 1 at or above it and 2 on bad input. Its first
- * argument {@code train} runs {@link TrainCommand} instead.
+ * The command-line scanner: prints the verdict on the Tomcat of each application given,
+ * as a jar, WAR, directory or CycloneDX SBOM, and exits with 0 below the fail level, 1 at
+ * or above it and 2 on bad input. Its first argument {@code train} runs
+ * {@link TrainCommand} instead.
  */
 public final class TomcatLatencyScanner {
 
@@ -53,19 +54,32 @@ public final class TomcatLatencyScanner {
 		try {
 			ScanOptions options = ScanOptions.parse(args);
 			SelectedAdvisoryData data = advisoryData(options.advisories());
-			ArchiveScanner scanner = new ArchiveScanner();
-			List<ScanVerdict> verdicts = new ArrayList<>();
+			List<ScannedApplication> applications = new ArrayList<>();
 			for (Path path : options.paths()) {
-				verdicts.add(ScanVerdict.of(scanner.scan(path), data));
+				applications.addAll(scan(path, data));
 			}
-			write(options, verdicts, out);
-			boolean failed = verdicts.stream().anyMatch(options.failOn()::isReachedBy);
+			write(options, applications, out);
+			boolean failed = applications.stream()
+				.map(ScannedApplication::verdict)
+				.anyMatch(options.failOn()::isReachedBy);
 			return failed ? AT_FAIL_LEVEL : BELOW_FAIL_LEVEL;
 		}
 		catch (IllegalArgumentException | ScanException | AdvisoryDataException ex) {
 			err.println("tomcat-latency: " + ex.getMessage());
 			return BAD_INPUT;
 		}
+	}
+
+	// An SBOM is told from an archive by its content, whatever its name
+	private static List<ScannedApplication> scan(Path path, SelectedAdvisoryData data) throws ScanException {
+		if (SbomScanner.isJson(path)) {
+			SbomScanner.Sbom sbom = new SbomScanner().scan(path);
+			return sbom.applications()
+				.stream()
+				.map((contents) -> new ScannedApplication(ScanVerdict.of(contents, data), sbom.specVersion()))
+				.toList();
+		}
+		return List.of(new ScannedApplication(ScanVerdict.of(new ArchiveScanner().scan(path), data), null));
 	}
 
 	private static SelectedAdvisoryData advisoryData(Path advisories) throws ScanException {
@@ -85,17 +99,24 @@ public final class TomcatLatencyScanner {
 		return selection.select();
 	}
 
-	private static void write(ScanOptions options, List<ScanVerdict> verdicts, PrintStream out) {
+	private static void write(ScanOptions options, List<ScannedApplication> applications, PrintStream out) {
 		switch (options.format()) {
-			case TEXT -> text(options, verdicts, out);
-			case JSON -> out.println(JsonReport.write(verdicts, options.failOn()));
-			case SARIF -> out.println(SarifReport.write(verdicts));
+			case TEXT -> text(options, applications, out);
+			case JSON -> out.println(JsonReport.write(applications, options.failOn()));
+			case SARIF ->
+				out.println(SarifReport.write(applications.stream().map(ScannedApplication::verdict).toList()));
 		}
 	}
 
-	private static void text(ScanOptions options, List<ScanVerdict> verdicts, PrintStream out) {
-		for (ScanVerdict verdict : verdicts) {
+	private static void text(ScanOptions options, List<ScannedApplication> applications, PrintStream out) {
+		for (ScannedApplication application : applications) {
+			ScanVerdict verdict = application.verdict();
 			TextReport.lines(verdict).forEach(out::println);
+			if (application.sbomSpecVersion() != null) {
+				out.println("  Read from: a CycloneDX " + application.sbomSpecVersion() + " SBOM, the versions it"
+						+ " declares; static-resource jars by their coordinates only (org.webjars, swagger-ui):"
+						+ " others not assessed");
+			}
 			out.println("  Verdict: " + (options.failOn().isReachedBy(verdict) ? "FAIL" : "pass") + " (--fail-on "
 					+ options.failOn() + ")");
 		}

@@ -135,7 +135,7 @@ class ArchiveScannerTests {
 	void fileThatIsNotAZip() throws IOException {
 		Path text = Files.writeString(this.directory.resolve("notes.jar"), "not a zip");
 		assertThatExceptionOfType(ScanException.class).isThrownBy(() -> this.scanner.scan(text))
-			.withMessageStartingWith(text + ": not a jar, WAR or directory");
+			.withMessageStartingWith(text + ": not a jar, WAR, directory or CycloneDX SBOM");
 	}
 
 	@Test

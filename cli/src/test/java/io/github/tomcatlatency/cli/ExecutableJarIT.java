@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.cli;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,43 @@ class ExecutableJarIT {
 		assertThat(result.out()).contains("Tomcat: 8.5.31")
 			.contains("BZ-62968")
 			.contains("<tomcat.version>8.5.37</tomcat.version>");
+	}
+
+	@Test
+	void incidentsSbomExitsWithOneAndTheVerdict() throws Exception {
+		// The SBOM cyclonedx-maven-plugin wrote for the incident's build, renamed: read
+		// as an SBOM for its content, with the shaded Jackson
+		Path sbom = Files.copy(SbomScannerTests.fixture("incident-bom.json"), this.directory.resolve("sbom"));
+		Result result = run(sbom.toString());
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).isEmpty();
+		assertThat(result.out()).contains("Spring Boot: 2.0.3.RELEASE")
+			.contains("Tomcat: 8.5.31 (org.apache.tomcat.embed:tomcat-embed-core:8.5.31)")
+			.contains("BZ-62968")
+			.contains("<tomcat.version>8.5.37</tomcat.version>")
+			.contains("Read from: a CycloneDX 1.5 SBOM");
+	}
+
+	@Test
+	void sbomNearTheSizeLimitIsScannedInASmallHeap() throws Exception {
+		// 60 MB of components with long descriptions, Tomcat last: read as a whole,
+		// it would not fit in the 32 MB heap
+		Path sbom = this.directory.resolve("large-bom.json");
+		String description = "d".repeat(20_000);
+		try (Writer writer = Files.newBufferedWriter(sbom)) {
+			writer.write("{\"bomFormat\": \"CycloneDX\", \"specVersion\": \"1.6\", \"components\": [");
+			for (int i = 0; i < 3_000; i++) {
+				writer.write("{\"type\": \"library\", \"group\": \"com.example\", \"name\": \"library-" + i
+						+ "\", \"version\": \"1.0\", \"description\": \"" + description + "\"},");
+			}
+			writer.write("{\"group\": \"org.apache.tomcat.embed\", \"name\": \"tomcat-embed-core\", "
+					+ "\"version\": \"8.5.31\"}]}");
+		}
+		assertThat(Files.size(sbom)).isGreaterThan(60L * 1000 * 1000).isLessThan(SbomScanner.MAX_SIZE);
+		Result result = runWith(List.of("-Xmx32m"), sbom.toString());
+		assertThat(result.err()).isEmpty();
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.out()).contains("Tomcat: 8.5.31").contains("BZ-62968");
 	}
 
 	@Test
@@ -72,9 +110,14 @@ class ExecutableJarIT {
 	}
 
 	private Result run(String... args) throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-						System.getProperty("cli.jar")));
+		return runWith(List.of(), args);
+	}
+
+	private Result runWith(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-jar", System.getProperty("cli.jar")));
 		command.addAll(List.of(args));
 		Path out = this.directory.resolve("out.txt");
 		Path err = this.directory.resolve("err.txt");

@@ -10,12 +10,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.github.tomcatlatency.advisory.AdvisoryDataSelection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -86,6 +88,112 @@ class TomcatLatencyScannerTests {
 		assertThat(remedy.get("gradle").asString()).isEqualTo("ext['tomcat.version'] = '8.5.37'");
 		assertThat(remedy.get("springBootReleases").get(0).asString()).isEqualTo("2.0.8");
 		assertThat(application.get("advisoryData").get("dataDate").asString()).matches("\\d{4}-\\d{2}-\\d{2}");
+		assertThat(application.has("sbomSpecVersion")).isFalse();
+	}
+
+	@Test
+	void incidentsSbomFailsAsItsJarDoesWithTheSameVerdict() throws Exception {
+		Path sbom = SbomScannerTests.fixture("incident-bom.json");
+		Run run = run(sbom.toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.AT_FAIL_LEVEL);
+		assertThat(run.err()).isEmpty();
+		assertThat(run.out()).startsWith(sbom + System.lineSeparator())
+			.contains("Spring Boot: 2.0.3.RELEASE")
+			.contains("Tomcat: 8.5.31 (org.apache.tomcat.embed:tomcat-embed-core:8.5.31)")
+			.contains("end of life: Tomcat no longer supports 8.5")
+			.contains("BZ-62968 [latency bug]")
+			.contains("fixed in 8.5.37")
+			.contains("Maven:  <tomcat.version>8.5.37</tomcat.version>")
+			.contains("Spring Boot releases that ship it: 2.0.8")
+			.contains("springfox-swagger-ui-2.9.2.jar")
+			.contains("Read from: a CycloneDX 1.5 SBOM")
+			.contains("static-resource jars by their coordinates only")
+			.contains("Verdict: FAIL (--fail-on important)");
+		JsonNode fromSbom = JSON.readTree(run("--format", "json", sbom.toString()).out()).get("applications").get(0);
+		JsonNode fromJar = JSON.readTree(run("--format", "json", incident().toString()).out())
+			.get("applications")
+			.get(0);
+		assertThat(fromSbom.get("sbomSpecVersion").asString()).isEqualTo("1.5");
+		assertThat(withoutArtifact(fromSbom.get("tomcat"))).isEqualTo(withoutArtifact(fromJar.get("tomcat")));
+		assertThat(fromSbom.get("springBootVersion")).isEqualTo(fromJar.get("springBootVersion"));
+		assertThat(fromSbom.get("staticResourceJars")).isEqualTo(fromJar.get("staticResourceJars"));
+	}
+
+	@Test
+	void sbomOfTheNewestTomcatTheDataKnowsPasses() throws Exception {
+		// Spring Boot's own SBOM of a 4.0.7 application, its Tomcat upgraded as a
+		// <tomcat.version> would
+		AdvisoryDataSelection selection = new AdvisoryDataSelection();
+		selection.addArtifact(getClass().getClassLoader());
+		String newest = selection.select().data().latestRelease("11.0").version().toString();
+		Path sbom = Files.writeString(this.directory.resolve("application.cdx.json"),
+				Files.readString(SbomScannerTests.fixture("application.cdx.json")).replace("11.0.22", newest));
+		Run run = run("--format", "json", sbom.toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.BELOW_FAIL_LEVEL);
+		JsonNode application = JSON.readTree(run.out()).get("applications").get(0);
+		assertThat(application.get("springBootVersion").asString()).isEqualTo("4.0.7");
+		assertThat(application.get("sbomSpecVersion").asString()).isEqualTo("1.6");
+		JsonNode tomcat = application.get("tomcat");
+		assertThat(tomcat.get("version").asString()).isEqualTo(newest);
+		assertThat(tomcat.get("status").asString()).isEqualTo("CURRENT");
+		assertThat(tomcat.get("highestSeverity").asString()).isEqualTo("NONE");
+		assertThat(JSON.readTree(run.out()).get("failed").asBoolean()).isFalse();
+	}
+
+	@Test
+	void sbomOfABootLineBehindItsTomcatBranchFails() throws Exception {
+		Run run = run(SbomScannerTests.fixture("application.cdx.json").toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.AT_FAIL_LEVEL);
+		assertThat(run.out()).contains("Tomcat: 11.0.22 (org.apache.tomcat.embed:tomcat-embed-core:11.0.22)")
+			.contains("Status: behind")
+			.contains("jquery-3.7.1.jar");
+	}
+
+	@Test
+	void aggregateSbomGivesOneApplicationPerTomcat() throws Exception {
+		Path sbom = SbomScannerTests.fixture("aggregate-bom.json");
+		Run run = run("--format", "json", "--fail-on", "none", sbom.toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.BELOW_FAIL_LEVEL);
+		JsonNode applications = JSON.readTree(run.out()).get("applications");
+		assertThat(applications.valueStream().map((application) -> application.get("location").asString()))
+			.containsExactly(sbom.toString(), sbom.toString());
+		assertThat(applications.valueStream()
+			.map((application) -> application.get("springBootVersion").asString() + " "
+					+ application.get("tomcat").get("version").asString()))
+			.containsExactly("2.7.18 9.0.83", "3.5.7 10.1.48");
+	}
+
+	@Test
+	void sbomWithoutTomcatPassesAsAnApplicationWithoutTomcatDoes() throws Exception {
+		Path sbom = Files.writeString(this.directory.resolve("bom.json"),
+				"{\"bomFormat\": \"CycloneDX\", \"specVersion\": \"1.6\", \"components\": [{\"group\": "
+						+ "\"org.springframework.boot\", \"name\": \"spring-boot\", \"version\": \"4.0.7\"}]}");
+		Run run = run(sbom.toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.BELOW_FAIL_LEVEL);
+		assertThat(run.out()).contains("Spring Boot: 4.0.7").contains("Tomcat: not found");
+	}
+
+	@Test
+	void sbomWithATomcatOfUnknownVersionFails() throws Exception {
+		Path sbom = Files.writeString(this.directory.resolve("bom.json"),
+				"{\"bomFormat\": \"CycloneDX\", \"specVersion\": \"1.6\", \"components\": [{\"group\": "
+						+ "\"org.apache.tomcat.embed\", \"name\": \"tomcat-embed-core\"}]}");
+		Run run = run(sbom.toString());
+		assertThat(run.status()).isEqualTo(TomcatLatencyScanner.AT_FAIL_LEVEL);
+		assertThat(run.out()).contains("the version cannot be read: risk unknown");
+	}
+
+	@Test
+	void jsonThatIsNotAnSbomIsBadInput() throws Exception {
+		assertBadInput(run(Files.writeString(this.directory.resolve("package.json"), "{\"name\": \"web\"}").toString()),
+				"JSON, but not a CycloneDX SBOM");
+	}
+
+	@Test
+	void invalidSbomIsBadInput() throws Exception {
+		assertBadInput(run(
+				Files.writeString(this.directory.resolve("bom.json"), "{\"bomFormat\": \"CycloneDX\", ").toString()),
+				"not valid JSON");
 	}
 
 	@ParameterizedTest
@@ -166,7 +274,7 @@ class TomcatLatencyScannerTests {
 	@Test
 	void fileThatIsNotAJarIsBadInput() throws Exception {
 		assertBadInput(run(Files.writeString(this.directory.resolve("a.jar"), "text").toString()),
-				"not a jar, WAR or directory");
+				"not a jar, WAR, directory or CycloneDX SBOM");
 	}
 
 	@Test
@@ -226,6 +334,12 @@ class TomcatLatencyScannerTests {
 		assertThat(run.out()).isEmpty();
 		assertThat(run.err().lines()).singleElement().asString().startsWith("tomcat-latency: ").contains(message);
 		assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+	}
+
+	private static JsonNode withoutArtifact(JsonNode tomcat) {
+		ObjectNode copy = (ObjectNode) tomcat.deepCopy();
+		copy.remove("artifact");
+		return copy;
 	}
 
 	private static JsonNode findById(JsonNode advisories, String id) {
