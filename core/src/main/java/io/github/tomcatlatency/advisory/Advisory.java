@@ -40,15 +40,6 @@ public record Advisory(String id, Kind kind, Severity rating, String title, Set<
 	}
 
 	/**
-	 * Return the first affected range on the given branch.
-	 * @param branch the branch, for example {@code "11.0"}
-	 * @return the range, or {@code null} if the advisory lists none for the branch
-	 */
-	public @Nullable AffectedRange affectedRange(String branch) {
-		return this.affected.stream().filter((range) -> range.branch().equals(branch)).findFirst().orElse(null);
-	}
-
-	/**
 	 * Return whether this advisory has the given id or alias.
 	 * @param idOrAlias the id, for example a CVE id
 	 * @return whether it is known by that id

@@ -69,20 +69,39 @@ public final class AdvisoryDataSelection {
 	}
 
 	/**
+	 * Record that the data the user pointed at could not be read: the other data still
+	 * gives a verdict.
+	 * @param name how the user set it, for example
+	 * {@code "tomcat-latency.advisories.location"}
+	 * @param problem why it could not be read
+	 * @return the warning
+	 */
+	public String skipLocation(String name, String problem) {
+		String warning = "The data at " + name + " could not be read (" + problem + "); falling back to the "
+				+ name(newest().source()) + ".";
+		this.warnings.add(warning);
+		return warning;
+	}
+
+	/**
 	 * Return the newest data added.
 	 * @return the selected data, without OSV advisories
 	 */
 	public SelectedAdvisoryData select() {
-		Candidate newest = this.candidates.stream()
-			.max(Comparator.comparing((Candidate candidate) -> candidate.data().dataDate())
-				.thenComparing(Candidate::source))
-			.orElseThrow();
+		Candidate newest = newest();
 		List<String> warnings = new ArrayList<>(this.warnings);
 		if (this.locationName != null && newest.source() != Source.LOCATION) {
 			warnings.add("The data at " + this.locationName + " is older than the " + name(newest.source()) + " (dated "
 					+ newest.data().dataDate() + "), which is used instead.");
 		}
 		return new SelectedAdvisoryData(newest.data(), newest.source(), 0, warnings);
+	}
+
+	private Candidate newest() {
+		return this.candidates.stream()
+			.max(Comparator.comparing((Candidate candidate) -> candidate.data().dataDate())
+				.thenComparing(Candidate::source))
+			.orElseThrow();
 	}
 
 	private static String name(Source source) {

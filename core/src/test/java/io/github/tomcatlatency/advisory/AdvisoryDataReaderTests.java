@@ -61,11 +61,10 @@ class AdvisoryDataReaderTests {
 		assertThat(advisory.rating()).isEqualTo(Severity.UNRATED);
 		assertThat(advisory.title()).isEqualTo("A title, with a comma");
 		assertThat(advisory.components()).containsExactly(Component.HTTP2, Component.TLS);
-		assertThat(advisory.affectedRange("11.0"))
+		assertThat(onBranch(advisory, "11.0"))
 			.isEqualTo(AffectedRange.fixedIn(TomcatVersion.parse("11.0.0-M3"), TomcatVersion.parse("11.0.24")));
-		assertThat(advisory.affectedRange("9.0"))
-			.isEqualTo(AffectedRange.fixedIn(null, TomcatVersion.parse("9.0.120")));
-		assertThat(advisory.affectedRange("10.1")).isNull();
+		assertThat(onBranch(advisory, "9.0")).isEqualTo(AffectedRange.fixedIn(null, TomcatVersion.parse("9.0.120")));
+		assertThat(onBranch(advisory, "10.1")).isNull();
 		assertThat(advisory.verification()).isEqualTo(Verification.CVE_RECORD);
 		assertThat(advisory.source()).isEqualTo("https://www.cve.org/CVERecord?id=CVE-1");
 		assertThat(data.advisories().get(1).kind()).isEqualTo(Kind.PERFORMANCE);
@@ -77,7 +76,7 @@ class AdvisoryDataReaderTests {
 				+ "fix-unknown through 11.0.24 since 11.0.0-M3, 9.0.120 | cve-record | https://example.org\n");
 		Advisory advisory = data.advisories().get(0);
 		assertThat(advisory.rating()).isEqualTo(Severity.UNRATED);
-		AffectedRange range = advisory.affectedRange("11.0");
+		AffectedRange range = onBranch(advisory, "11.0");
 		assertThat(range.fixedIn()).isNull();
 		assertThat(range.lastAffected()).hasToString("11.0.24");
 		assertThat(advisory.rangeContaining(TomcatVersion.parse("11.0.0-M2"))).isNull();
@@ -213,6 +212,11 @@ class AdvisoryDataReaderTests {
 
 	private static AdvisoryData read(String content) throws IOException {
 		return AdvisoryDataReader.read(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), "test.txt");
+	}
+
+	// The advisory's first affected range on a branch, or null.
+	private static AffectedRange onBranch(Advisory advisory, String branch) {
+		return advisory.affected().stream().filter((range) -> range.branch().equals(branch)).findFirst().orElse(null);
 	}
 
 }

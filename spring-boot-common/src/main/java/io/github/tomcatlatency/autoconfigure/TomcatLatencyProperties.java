@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.Assert;
+import org.springframework.util.ResourceUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.util.pattern.PathPatternParser;
@@ -174,9 +175,10 @@ public class TomcatLatencyProperties {
 		private boolean enabled = true;
 
 		/**
-		 * Location of an advisory data file, for example 'file:./tomcat-advisories.txt'.
-		 * The newest of this file, the tomcat-latency-advisories artifact and the bundled
-		 * data is used. A missing or malformed file fails start-up.
+		 * Location of an advisory data file, 'file:' or 'classpath:', for example
+		 * 'file:./tomcat-advisories.txt'. The newest of this file, the
+		 * tomcat-latency-advisories artifact and the bundled data is used; a file that
+		 * cannot be read is skipped with a warning.
 		 */
 		private @Nullable String location;
 
@@ -206,6 +208,10 @@ public class TomcatLatencyProperties {
 		}
 
 		public void setLocation(@Nullable String location) {
+			Assert.isTrue(
+					location == null || location.startsWith(ResourceUtils.FILE_URL_PREFIX)
+							|| location.startsWith(ResourceUtils.CLASSPATH_URL_PREFIX),
+					"'tomcat-latency.advisories.location' must be a 'file:' or 'classpath:' location");
 			this.location = location;
 		}
 

@@ -21,6 +21,8 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -168,25 +170,52 @@ class AdvisoryAutoConfigurationTests {
 	}
 
 	@Test
-	void missingDataFileFailsNamingTheFileAndTheProperty(@TempDir Path dir) {
+	void missingDataFileIsSkippedWithOneWarningNamingTheFileAndTheProperty(@TempDir Path dir, CapturedOutput output) {
 		String location = dir.resolve("missing.txt").toUri().toString();
-		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + location)
-			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
-				.isInstanceOf(AdvisoryDataException.class)
-				.hasMessageContaining(location)
-				.hasMessageContaining("tomcat-latency.advisories.location"));
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + location).run((context) -> {
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
+			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
+			assertThat(data.warnings()).singleElement()
+				.asString()
+				.contains(location)
+				.contains("tomcat-latency.advisories.location");
+			assertThat(output).containsOnlyOnce("WARN").contains(location + " not found");
+		});
 	}
 
 	@Test
-	void malformedDataFileFailsNamingTheFileAndTheLine(@TempDir Path dir) throws Exception {
+	void malformedDataFileIsSkippedWithOneWarningNamingTheFileAndTheLine(@TempDir Path dir, CapturedOutput output)
+			throws Exception {
 		Path file = dir.resolve("advisories.txt");
 		Files.writeString(file, "data-date: 2026-12-01\nlatest: 11.0.30\nlatest: 12.x\n");
-		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri())
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + file.toUri()).run((context) -> {
+			AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
+			assertThat(data.source()).isEqualTo(Source.ARTIFACT);
+			assertThat(data.warnings()).singleElement().asString().contains(file.toUri() + " line 3:");
+			assertThat(output).containsOnlyOnce("WARN");
+		});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "https://advisories.invalid/tomcat-advisories.txt", "ftp://advisories.invalid/data.txt",
+			"./tomcat-advisories.txt" })
+	void aLocationThatIsNeitherAFileNorOnTheClassPathFailsNamingTheProperty(String location) {
+		this.contextRunner.withPropertyValues("tomcat-latency.advisories.location=" + location)
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.isInstanceOf(AdvisoryDataException.class)
-				.hasMessageStartingWith(file.toUri() + " line 3:"));
+				.hasMessageContaining(
+						"'tomcat-latency.advisories.location' must be a 'file:' or 'classpath:' location"));
+	}
+
+	@Test
+	void aClassPathLocationIsRead() {
+		this.contextRunner
+			.withPropertyValues("tomcat-latency.advisories.location=classpath:" + AdvisoryDataReader.ARTIFACT_RESOURCE)
+			.run((context) -> {
+				AdvisoryDataState data = context.getBean(TomcatAdvisories.class).dataState();
+				assertThat(data.source()).isEqualTo(Source.LOCATION);
+				assertThat(data.warnings()).isEmpty();
+			});
 	}
 
 	@Test

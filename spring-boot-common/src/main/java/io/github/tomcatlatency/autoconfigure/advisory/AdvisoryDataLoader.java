@@ -16,6 +16,7 @@ import io.github.tomcatlatency.advisory.SelectedAdvisoryData;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties.Advisories;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.io.Resource;
@@ -53,8 +54,9 @@ final class AdvisoryDataLoader {
 			logger.warn(artifactWarning);
 		}
 		String location = this.properties.getLocation();
-		if (location != null) {
-			selection.addLocation(readLocation(location), LOCATION_PROPERTY);
+		AdvisoryData locationData = (location != null) ? readLocation(location, selection) : null;
+		if (locationData != null) {
+			selection.addLocation(locationData, LOCATION_PROPERTY);
 		}
 		SelectedAdvisoryData selected = selection.select();
 		String osvLocation = this.properties.getOsvLocation();
@@ -67,13 +69,20 @@ final class AdvisoryDataLoader {
 				withOsv.advisories().size() - data.advisories().size(), selected.warnings());
 	}
 
-	private AdvisoryData readLocation(String location) throws IOException {
+	// A file or class path resource only (the property says so): nothing that could hold
+	// the start on a network. What cannot be read is skipped, as an unreadable artifact
+	// is: the application starts on the other data.
+	private @Nullable AdvisoryData readLocation(String location, AdvisoryDataSelection selection) {
 		try (InputStream input = this.resourceLoader.getResource(location).getInputStream()) {
 			return AdvisoryDataReader.read(input, location);
 		}
 		catch (FileNotFoundException ex) {
-			throw new AdvisoryDataException(location, "not found (set by '" + LOCATION_PROPERTY + "')");
+			logger.warn(selection.skipLocation(LOCATION_PROPERTY, location + " not found"));
 		}
+		catch (IOException | AdvisoryDataException ex) {
+			logger.warn(selection.skipLocation(LOCATION_PROPERTY, ex.getMessage()));
+		}
+		return null;
 	}
 
 	private List<Advisory> readOsv(String location, AdvisoryData data) throws IOException {

@@ -45,7 +45,7 @@ public abstract class SpringBootLineCheck implements ApplicationContextInitializ
 		int[] version = majorMinor(bootVersion);
 		if (present.size() > 1) {
 			SpringBootLine running = (version != null) ? lineRunning(version) : null;
-			throw new UnsupportedSpringBootVersionException(bootVersion,
+			throw new UnsupportedSpringBootVersionException(
 					"The application has two tomcat-latency starters, " + starters(present)
 							+ ", but one Spring Boot line",
 					(running != null)
@@ -58,13 +58,13 @@ public abstract class SpringBootLineCheck implements ApplicationContextInitializ
 		}
 		SpringBootLine running = lineRunning(version);
 		if (running != null) {
-			throw new UnsupportedSpringBootVersionException(bootVersion,
+			throw new UnsupportedSpringBootVersionException(
 					line.starter() + " is for Spring Boot " + line.versions()
 							+ " but this application runs Spring Boot " + bootVersion,
 					"Replace it with io.github.tomcatlatency:" + running.starter() + ", the starter for Spring Boot "
 							+ running.versions() + ".");
 		}
-		throw new UnsupportedSpringBootVersionException(bootVersion,
+		throw new UnsupportedSpringBootVersionException(
 				"tomcat-latency supports Spring Boot " + supported() + " but this application runs Spring Boot "
 						+ bootVersion,
 				"Upgrade the application to Spring Boot " + supported() + ", or remove " + line.starter() + " and "

@@ -89,8 +89,8 @@ class SpringBootLineCheckTests {
 
 	@Test
 	void failureAnalysisSaysWhatToDo() {
-		UnsupportedSpringBootVersionException failure = new UnsupportedSpringBootVersionException("3.5.7",
-				"the description", "the action");
+		UnsupportedSpringBootVersionException failure = new UnsupportedSpringBootVersionException("the description",
+				"the action");
 		FailureAnalysis analysis = new UnsupportedSpringBootVersionFailureAnalyzer().analyze(failure);
 		assertThat(analysis.getDescription()).isEqualTo("the description.");
 		assertThat(analysis.getAction()).isEqualTo("the action");

@@ -24,9 +24,10 @@ import org.springframework.transaction.interceptor.TransactionInterceptor;
  * transaction manager begins a transaction on a pooled connection and binds its entity
  * manager, a Spring Data JPA repository of the starter's own (see
  * {@link RepositoryLookup}), or without one Hibernate alone, looks an entity up by an
- * identifier no generator hands out, and the transaction ends. No application code runs,
- * no row comes back, nothing is written (as a warm-up request's, the transaction is
- * rolled back).
+ * identifier no generator hands out, and the transaction ends: read-only, it commits
+ * whoever began it, as a warm-up request's does (see {@link WarmupTransactionRollback}),
+ * and Hibernate flushes nothing in it. No application code runs, no row comes back,
+ * nothing is written.
  * <p>
  * Nothing to do without a transaction interceptor (transactions woven by AspectJ) or with
  * several persistence units and none of them primary.
