@@ -78,13 +78,14 @@ git checkout -q "v$version"
 
 stage "The release build of $version, signed, deployed to a staging directory"
 staging=$work/staging
-mvn "${build_args[@]}" -Prelease deploy -pl "$published" -am -Dmaven.install.skip=true \
+# Two modules at a time, as CI's install does: the Boot lines' modules are independent.
+mvn "${build_args[@]}" -T 2 -Prelease deploy -pl "$published" -am -Dmaven.install.skip=true \
 	-Dgpg.keyname="$key" -DaltDeploymentRepository="staging::file://$staging" >"$log" 2>&1 ||
 	fail "the release build failed"
 python3 "$root/release/check-staging.py" "$staging" "$version" || fail "the staging directory breaks Central's rules"
 
 stage "A second build of the same commit: the same jars"
-mvn "${build_args[@]}" -Prelease clean package -pl "$published" -am -Dgpg.keyname="$key" >"$log" 2>&1 ||
+mvn "${build_args[@]}" -T 2 -Prelease clean package -pl "$published" -am -Dgpg.keyname="$key" >"$log" 2>&1 ||
 	fail "the second build failed"
 python3 "$root/release/check-staging.py" "$staging" "$version" --compare "$work/src" || fail "two builds of one commit differ"
 
