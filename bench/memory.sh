@@ -6,7 +6,11 @@
 # then two full GCs and the heap used (jcmd GC.heap_info), the resident set and NMT's committed total.
 # Three sides, RUNS fresh JVMs each (3), interleaved: the starter off (tomcat-latency.enabled=false),
 # the starter with the endpoint not exposed, and exposed (read once after the load). Prints every
-# JVM's figures, then each side's median.
+# JVM's figures, then each side's median. Then the statistics alone, in JVMs of their own (core's
+# test class StatisticsHeap, which RequestStatisticsCapTests runs too): ROUTES routes recorded by as
+# many threads as the JVM has CPUs, this machine's and then 64 (-XX:ActiveProcessorCount=64), each
+# printing the heap they hold (after full GCs, with them against without them) and the memoryBytes
+# the report shows for it, at the default cap.
 #
 # Usage: [REBUILD=1] [RUNS=3] [ROUTES=100] [LOAD=20] bench/memory.sh
 source "$(dirname "$0")/common.sh"
@@ -71,5 +75,13 @@ done
 for side in "${SIDES[@]}"; do
 	median_kb=$(tr ' ' '\n' <<<"${HEAP[$side]}" | grep . | median)
 	printf '%-8s median heap used %.1f MB\n' "$side" "$(awk -v k="$median_kb" 'BEGIN { print k / 1024 }')"
+done
+# The statistics alone, compiled from core's test sources against the same libraries (the starter's
+# core among them). Serial GC: after its full GC the heap used is what is reachable.
+javac -d "$WORK/classes" -cp "$WORK/app/lib/*" "$ROOT_DIR/core/src/test/java/io/github/tomcatlatency/report/StatisticsHeap.java"
+for cpus in "$(nproc)" 64; do
+	held=$("${JAVA:-java}" -XX:ActiveProcessorCount="$cpus" -XX:+UseSerialGC -Xmx512m -cp "$CLASSPATH_ARG" \
+		io.github.tomcatlatency.report.StatisticsHeap "$ROUTES" | grep '^heldBytes=')
+	printf 'statistics alone, %2d CPUs and threads: %s\n' "$cpus" "$held"
 done
 echo "$ROUTES routes, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."

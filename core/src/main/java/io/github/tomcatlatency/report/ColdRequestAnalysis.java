@@ -1,15 +1,12 @@
 package io.github.tomcatlatency.report;
 
 import java.time.Instant;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-import io.github.tomcatlatency.classload.LoadedPackages;
 import io.github.tomcatlatency.classload.LoadedPackages.PackageCount;
-import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdCause;
@@ -30,17 +27,10 @@ final class ColdRequestAnalysis {
 	private ColdRequestAnalysis() {
 	}
 
-	/**
-	 * How many groups of packages a first request's loaded classes are told in.
-	 */
-	static final int TOP_PACKAGES = 8;
-
 	static ColdRequests analyse(List<RouteSnapshot> routes, @Nullable Instant since,
 			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup,
-			@Nullable ClassLoads classLoads, Collection<String> applicationPackages) {
+			Function<FirstRequest, @Nullable List<PackageCount>> loadedBy) {
 		boolean discovering = ColdRouteRemedies.discovering(warmup);
-		Function<FirstRequest, @Nullable List<PackageCount>> loadedBy = (first) -> loadedPackages(first, classLoads,
-				applicationPackages);
 		ColdRequest firstRequest = routes.stream()
 			.filter((route) -> route.first() != null)
 			.reduce((a, b) -> Objects.requireNonNull(b.first()).arrivedBefore(Objects.requireNonNull(a.first())) ? b
@@ -79,15 +69,6 @@ final class ColdRequestAnalysis {
 
 	private static @Nullable Long measured(long value) {
 		return (value != CompletedRequest.NOT_MEASURED) ? value : null;
-	}
-
-	private static @Nullable List<PackageCount> loadedPackages(FirstRequest first, @Nullable ClassLoads classLoads,
-			Collection<String> applicationPackages) {
-		if (classLoads == null || first.osThreadId() == -1) {
-			return null;
-		}
-		return LoadedPackages.of(classLoads.loadedBy(first.osThreadId(), first.startNanos(), first.endNanos()),
-				applicationPackages, TOP_PACKAGES);
 	}
 
 	private static Spikes spikes(List<RouteSnapshot> routes, RouteStatistics.SpikeDetection detection, int topRoutes) {

@@ -1,7 +1,7 @@
 package io.github.tomcatlatency.report;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.AtomicHistogram;
@@ -34,17 +34,26 @@ final class DurationHistogram {
 	static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
 
 	/**
-	 * The heap one histogram takes, its counters and its sum.
+	 * The heap one exact sum takes: an {@link AtomicLong}, 24 bytes whatever the number
+	 * of threads adding to it (a {@code LongAdder} grows a cell per contending CPU), and
+	 * the reference to it.
 	 */
-	static final long BYTES = newAtomicHistogram().getEstimatedFootprintInBytes() + 64;
+	static final long SUM_BYTES = 32;
+
+	/**
+	 * The heap one histogram takes: its counters, the iterators HdrHistogram creates with
+	 * each histogram, which its estimate leaves out (about 100 bytes beyond it), and its
+	 * sum.
+	 */
+	static final long BYTES = newAtomicHistogram().getEstimatedFootprintInBytes() + 128 + SUM_BYTES;
 
 	private final AtomicHistogram histogram = newAtomicHistogram();
 
-	private final LongAdder totalNanos = new LongAdder();
+	private final AtomicLong totalNanos = new AtomicLong();
 
 	void record(long nanos) {
 		this.histogram.recordValue(clamp(nanos));
-		this.totalNanos.add(nanos);
+		this.totalNanos.addAndGet(nanos);
 	}
 
 	long count() {
@@ -52,7 +61,7 @@ final class DurationHistogram {
 	}
 
 	long totalNanos() {
-		return this.totalNanos.sum();
+		return this.totalNanos.get();
 	}
 
 	/**
@@ -95,7 +104,7 @@ final class DurationHistogram {
 		private long totalNanos;
 
 		Snapshot add(DurationHistogram source) {
-			return add(source.histogram, source.totalNanos.sum());
+			return add(source.histogram, source.totalNanos.get());
 		}
 
 		/**

@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.report;
 
+import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.phase.CompletedRequest;
 
 /**
@@ -18,6 +19,15 @@ record FirstRequest(long startNanos, Split split, long classesLoaded, long cpuNa
 
 	long endNanos() {
 		return this.startNanos + Math.round(this.split.totalMs() * 1_000_000);
+	}
+
+	/**
+	 * Return the thread and period of this request, in which the JVM's class load log
+	 * names what it loaded; only when {@link #osThreadId()} is known.
+	 * @return the window
+	 */
+	ClassLoads.Window classLoadWindow() {
+		return new ClassLoads.Window(this.osThreadId, this.startNanos, endNanos());
 	}
 
 	boolean arrivedBefore(FirstRequest other) {

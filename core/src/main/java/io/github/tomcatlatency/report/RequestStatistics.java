@@ -3,12 +3,12 @@ package io.github.tomcatlatency.report;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.atomic.LongAdder;
 
 import io.github.tomcatlatency.classload.internal.ClassLoadLog;
 import io.github.tomcatlatency.classload.internal.ClassLoads;
@@ -133,11 +133,12 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 	}
 
 	/**
-	 * Return the classes the JVM logged as loaded while probing last.
+	 * Return the classes the JVM logged as loaded in given windows while probing last.
+	 * @param windows the threads and periods whose loads are wanted
 	 * @return the loads, or {@code null} when they were not logged
 	 */
-	@Nullable ClassLoads classLoads() {
-		return this.classLoadLog.read();
+	@Nullable ClassLoads classLoads(Collection<ClassLoads.Window> windows) {
+		return this.classLoadLog.read(windows);
 	}
 
 	/**
@@ -177,7 +178,7 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 			state.phases.record(containerNanos, filtersNanos, mvcNanos);
 		}
 		else {
-			state.otherRequests.increment();
+			state.otherRequests.incrementAndGet();
 		}
 		if (this.probing && (state.requestsSinceNewRoute.incrementAndGet() > PROBE_REQUESTS
 				|| System.nanoTime() - state.lastNewRouteNanos > PROBE_WINDOW_NANOS)) {
@@ -234,7 +235,7 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 				routes.add(snapshot);
 			}
 		}
-		Storage storage = new Storage(routes.size(), state.otherRoutes.get(), state.otherRequests.sum(),
+		Storage storage = new Storage(routes.size(), state.otherRoutes.get(), state.otherRequests.get(),
 				state.budget.usedBytes(), state.budget.maxBytes());
 		return new Statistics(routes, total, state.phases.snapshots(phaseNanos), storage);
 	}
@@ -268,7 +269,9 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 
 		private final AtomicInteger otherRoutes = new AtomicInteger();
 
-		private final LongAdder otherRequests = new LongAdder();
+		// Not a LongAdder: its cells, one per contending CPU, would be heap outside the
+		// cap. One atomic add per request kept out, where a stored one makes several.
+		private final AtomicLong otherRequests = new AtomicLong();
 
 		State(int maxRoutes, long maxMemoryBytes, @Nullable Instant since) {
 			this.routes = new AtomicReferenceArray<>(maxRoutes * RequestMethods.COUNT);

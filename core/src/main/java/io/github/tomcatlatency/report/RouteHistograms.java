@@ -2,7 +2,7 @@ package io.github.tomcatlatency.report;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.tomcatlatency.phase.Phase;
 
@@ -13,7 +13,9 @@ import io.github.tomcatlatency.phase.Phase;
  * starts with one stripe and, the first time a thread finds that another recorded into
  * its stripe meanwhile, splits into {@link #MAX_STRIPES}, each thread recording into the
  * one its id picks, if the {@link MemoryBudget} has room for them. A route never recorded
- * concurrently keeps one stripe. The phases' percentiles are the application's
+ * concurrently keeps one stripe. The stripes are what spreads contention: each sum is one
+ * {@link AtomicLong}, not a {@code LongAdder}, whose cells would grow with the number of
+ * CPUs beyond what the budget reserved. The phases' percentiles are the application's
  * ({@link ApplicationPhases}): per route, a histogram of each phase would take four times
  * the memory.
  */
@@ -26,9 +28,9 @@ final class RouteHistograms {
 	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 2 : 1;
 
 	/**
-	 * The heap one stripe takes: its histogram and sums.
+	 * The heap one stripe takes: its histogram and sums, whatever the number of CPUs.
 	 */
-	static final long STRIPE_BYTES = DurationHistogram.BYTES + Phase.values().length * 64L;
+	static final long STRIPE_BYTES = DurationHistogram.BYTES + Phase.values().length * DurationHistogram.SUM_BYTES;
 
 	private static final VarHandle STRIPES;
 
@@ -79,9 +81,9 @@ final class RouteHistograms {
 		// Only reads: a count that grew by more than this request is another thread's
 		// request recorded at the same time.
 		boolean concurrent = stripe.total.count() - before > 1;
-		stripe.phaseNanos[Phase.CONTAINER.ordinal()].add(containerNanos);
-		stripe.phaseNanos[Phase.FILTERS.ordinal()].add(filtersNanos);
-		stripe.phaseNanos[Phase.MVC.ordinal()].add(mvcNanos);
+		stripe.phaseNanos[Phase.CONTAINER.ordinal()].addAndGet(containerNanos);
+		stripe.phaseNanos[Phase.FILTERS.ordinal()].addAndGet(filtersNanos);
+		stripe.phaseNanos[Phase.MVC.ordinal()].addAndGet(mvcNanos);
 		if (concurrent && !this.splitRefused) {
 			split();
 		}
@@ -110,10 +112,6 @@ final class RouteHistograms {
 		}
 	}
 
-	int stripeCount() {
-		return this.stripes.length;
-	}
-
 	/**
 	 * Copy the total, the stripes merged, into a snapshot.
 	 * @param snapshot the snapshot, reset, that requests recording meanwhile do not
@@ -134,7 +132,7 @@ final class RouteHistograms {
 		long[] sums = new long[Phase.values().length];
 		for (Stripe stripe : this.stripes) {
 			for (int i = 0; i < sums.length; i++) {
-				sums[i] += stripe.phaseNanos[i].sum();
+				sums[i] += stripe.phaseNanos[i].get();
 			}
 		}
 		return sums;
@@ -155,7 +153,7 @@ final class RouteHistograms {
 
 		private final DurationHistogram total = new DurationHistogram();
 
-		private final LongAdder[] phaseNanos = { new LongAdder(), new LongAdder(), new LongAdder() };
+		private final AtomicLong[] phaseNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong() };
 
 		/**
 		 * Return how many requests this stripe recorded.

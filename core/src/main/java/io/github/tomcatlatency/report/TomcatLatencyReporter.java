@@ -39,7 +39,7 @@ public final class TomcatLatencyReporter {
 
 	private final int topRoutes;
 
-	private final List<String> applicationPackages;
+	private final FirstRequestLoads firstRequestLoads;
 
 	/**
 	 * Create a reporter.
@@ -68,7 +68,7 @@ public final class TomcatLatencyReporter {
 		this.cache = cache;
 		this.jvmCache = jvmCache;
 		this.topRoutes = topRoutes;
-		this.applicationPackages = List.copyOf(applicationPackages);
+		this.firstRequestLoads = new FirstRequestLoads(statistics, applicationPackages);
 	}
 
 	/**
@@ -89,8 +89,8 @@ public final class TomcatLatencyReporter {
 				: List.of();
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(statistics.routes(), this.statistics.since(),
-						this.statistics.spikeDetection(), this.topRoutes, warmup, this.statistics.classLoads(),
-						this.applicationPackages),
+						this.statistics.spikeDetection(), this.topRoutes, warmup,
+						this.firstRequestLoads.loadedPackages(statistics.routes())),
 				PhaseAnalysis.analyse(statistics, this.topRoutes), cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}

@@ -80,39 +80,7 @@ class RequestStatisticsTests {
 	}
 
 	private static CompletedRequest request(long startNanos, long mvcNanos, long classesLoaded) {
-		return new CompletedRequest() {
-
-			@Override
-			public long startNanos() {
-				return startNanos;
-			}
-
-			@Override
-			public long containerNanos() {
-				return 0;
-			}
-
-			@Override
-			public long filtersNanos() {
-				return 0;
-			}
-
-			@Override
-			public long mvcNanos() {
-				return mvcNanos;
-			}
-
-			@Override
-			public long classesLoaded() {
-				return classesLoaded;
-			}
-
-			@Override
-			public long cpuNanos() {
-				return CompletedRequest.NOT_MEASURED;
-			}
-
-		};
+		return new MeasuredRequest(startNanos, mvcNanos, classesLoaded);
 	}
 
 }

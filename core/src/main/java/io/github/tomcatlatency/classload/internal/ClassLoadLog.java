@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Collection;
 import java.util.regex.Pattern;
 
 import javax.management.JMException;
@@ -86,7 +87,7 @@ public final class ClassLoadLog implements AutoCloseable {
 	}
 
 	/**
-	 * Stop writing the log; what it holds can still be {@link #read() read}.
+	 * Stop writing the log; what it holds can still be {@link #read(Collection) read}.
 	 */
 	public synchronized void stop() {
 		if (!this.running) {
@@ -102,16 +103,24 @@ public final class ClassLoadLog implements AutoCloseable {
 	}
 
 	/**
-	 * Read what the log holds.
-	 * @return the loads, or {@code null} when it was never started or cannot be read
+	 * Read the classes the log names as loaded in given windows. The files are read
+	 * outside this log's lock: {@link #stop()}, which a request thread calls, never waits
+	 * for a read.
+	 * @param windows the threads and periods whose loads are wanted
+	 * @return the loads, or {@code null} when the log was never started or cannot be read
 	 */
-	public synchronized @Nullable ClassLoads read() {
-		Path file = this.file;
+	public @Nullable ClassLoads read(Collection<ClassLoads.Window> windows) {
+		Path file;
+		boolean stopped;
+		synchronized (this) {
+			file = this.file;
+			stopped = !this.running;
+		}
 		if (file == null) {
 			return null;
 		}
 		try {
-			ClassLoads loads = new ClassLoads();
+			ClassLoads loads = new ClassLoads(windows, stopped);
 			// The JVM renamed the file it filled to .0 and started a new one.
 			Path rotated = file.resolveSibling(file.getFileName() + ".0");
 			for (Path part : new Path[] { rotated, file }) {
@@ -124,6 +133,8 @@ public final class ClassLoadLog implements AutoCloseable {
 			return loads;
 		}
 		catch (IOException | RuntimeException ex) {
+			// Also when a reset deleted the files meanwhile: the windows were the
+			// previous log's.
 			logger.debug("Could not read the JVM's class load log " + file + ": " + ex);
 			return null;
 		}

@@ -1,23 +1,34 @@
 package io.github.tomcatlatency.classload.internal;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The class loads of a {@link ClassLoadLog}, by thread.
+ * The classes a {@link ClassLoadLog} names as loaded in given windows, each one thread
+ * between two instants: what the log holds outside them is read past, not kept.
  */
 public final class ClassLoads {
 
-	private final Map<Long, List<Load>> byThread = new HashMap<>();
+	private final Map<Long, List<Window>> windowsByThread = new HashMap<>();
 
-	ClassLoads() {
+	private final Map<Window, List<String>> loaded = new HashMap<>();
+
+	private final boolean logStopped;
+
+	ClassLoads(Collection<Window> windows, boolean logStopped) {
+		for (Window window : windows) {
+			this.windowsByThread.computeIfAbsent(window.thread(), (thread) -> new ArrayList<>()).add(window);
+			this.loaded.put(window, new ArrayList<>());
+		}
+		this.logStopped = logStopped;
 	}
 
 	/**
-	 * Add a line of the log, {@code [<nanoTime>ns][<tid>] <class name> source: <where>};
-	 * others are ignored.
+	 * Add a line of the log, {@code [<nanoTime>ns][<tid>] <class name> source: <where>},
+	 * if it falls in a window; others are ignored.
 	 * @param line the line
 	 */
 	void add(String line) {
@@ -26,12 +37,22 @@ public final class ClassLoads {
 		if (!line.startsWith("[") || threadEnd < 0) {
 			return;
 		}
-		int nameEnd = line.indexOf(' ', threadEnd + 2);
 		try {
 			long nanos = Long.parseLong(line, 1, timeEnd, 10);
-			long thread = Long.parseLong(line, timeEnd + 4, threadEnd, 10);
-			String name = line.substring(threadEnd + 2, (nameEnd > 0) ? nameEnd : line.length());
-			this.byThread.computeIfAbsent(thread, (key) -> new ArrayList<>()).add(new Load(nanos, name));
+			List<Window> windows = this.windowsByThread.get(Long.parseLong(line, timeEnd + 4, threadEnd, 10));
+			if (windows == null) {
+				return;
+			}
+			String name = null;
+			for (Window window : windows) {
+				if (window.contains(nanos)) {
+					if (name == null) {
+						int nameEnd = line.indexOf(' ', threadEnd + 2);
+						name = line.substring(threadEnd + 2, (nameEnd > 0) ? nameEnd : line.length());
+					}
+					this.loaded.get(window).add(name);
+				}
+			}
 		}
 		catch (NumberFormatException ex) {
 			// Not a line of this log's format.
@@ -39,24 +60,38 @@ public final class ClassLoads {
 	}
 
 	/**
-	 * Return the classes one thread loaded in a period.
-	 * @param thread the operating system's id of the thread
-	 * @param fromNanos the start of the period, on the {@link System#nanoTime()} scale
-	 * @param toNanos its end
-	 * @return the names of the classes, in the order they were loaded
+	 * Return the classes loaded in one of the windows these loads were read for.
+	 * @param window the window
+	 * @return the names of the classes, in the order they were loaded; none for a window
+	 * not read
 	 */
-	public List<String> loadedBy(long thread, long fromNanos, long toNanos) {
-		List<String> names = new ArrayList<>();
-		for (Load load : this.byThread.getOrDefault(thread, List.of())) {
-			// nanoTime values compare by their difference: they may wrap.
-			if (load.nanos() - fromNanos >= 0 && load.nanos() - toNanos <= 0) {
-				names.add(load.className());
-			}
-		}
-		return names;
+	public List<String> loadedIn(Window window) {
+		return this.loaded.getOrDefault(window, List.of());
 	}
 
-	private record Load(long nanos, String className) {
+	/**
+	 * Return whether the log had stopped when it was read: then what it names will not
+	 * change, and these loads need not be read again.
+	 * @return whether the log was stopped
+	 */
+	public boolean logStopped() {
+		return this.logStopped;
+	}
+
+	/**
+	 * The loads of one thread in a period.
+	 *
+	 * @param thread the operating system's id of the thread, as
+	 * {@link ClassLoadLog#currentThreadId()} reads it
+	 * @param fromNanos the start of the period, on the {@link System#nanoTime()} scale
+	 * @param toNanos its end
+	 */
+	public record Window(long thread, long fromNanos, long toNanos) {
+
+		boolean contains(long nanos) {
+			// nanoTime values compare by their difference: they may wrap.
+			return nanos - this.fromNanos >= 0 && nanos - this.toNanos <= 0;
+		}
 
 	}
 

@@ -1,12 +1,13 @@
 package io.github.tomcatlatency.classload.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.tomcatlatency.classload.fixture.FreshClasses;
+import io.github.tomcatlatency.classload.internal.ClassLoads.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -19,6 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @EnabledOnOs(OS.LINUX)
 class ClassLoadLogTests {
+
+	private static final String FIRST = "io.github.tomcatlatency.classload.fixture.First";
+
+	private static final String SECOND = "io.github.tomcatlatency.classload.fixture.Second";
 
 	private final ClassLoadLog log = new ClassLoadLog();
 
@@ -34,11 +39,12 @@ class ClassLoadLogTests {
 		Thread loader = new Thread(() -> {
 			window[0] = ClassLoadLog.currentThreadId();
 			window[1] = System.nanoTime();
-			loadFresh("io.github.tomcatlatency.classload.fixture.First");
+			FreshClasses.load(FIRST);
 			window[2] = System.nanoTime();
 		});
 		loader.start();
 		loader.join();
+		Window loaders = new Window(window[0], window[1], window[2]);
 		// Loaded on this thread, after the other thread's window: not its. The JVM writes
 		// each load to the file as it logs it, yet on a busy machine a load was once seen
 		// missing from it for good: each of up to three loads is read again for a while
@@ -46,21 +52,21 @@ class ClassLoadLogTests {
 		List<String> loadedHere = List.of();
 		ClassLoads loads = null;
 		for (int attempt = 0; attempt < 3 && loadedHere.isEmpty(); attempt++) {
-			loadFresh("io.github.tomcatlatency.classload.fixture.Second");
+			FreshClasses.load(SECOND);
 			long end = System.nanoTime();
+			Window here = new Window(ClassLoadLog.currentThreadId(), window[1], end);
 			long deadline = end + TimeUnit.SECONDS.toNanos(5);
 			do {
 				Thread.sleep(50);
-				loads = this.log.read();
-				loadedHere = (loads != null) ? loads.loadedBy(ClassLoadLog.currentThreadId(), window[1], end)
-						: List.of();
+				loads = this.log.read(List.of(loaders, here));
+				loadedHere = (loads != null) ? loads.loadedIn(here) : List.of();
 			}
 			while (loads != null && loadedHere.isEmpty() && System.nanoTime() - deadline < 0);
 		}
 		assertThat(loads).isNotNull();
-		assertThat(loads.loadedBy(window[0], window[1], window[2]))
-			.containsExactly("io.github.tomcatlatency.classload.fixture.First");
-		assertThat(loadedHere).containsOnly("io.github.tomcatlatency.classload.fixture.Second");
+		assertThat(loads.logStopped()).isFalse();
+		assertThat(loads.loadedIn(loaders)).containsExactly(FIRST);
+		assertThat(loadedHere).containsOnly(SECOND);
 	}
 
 	@Test
@@ -68,26 +74,28 @@ class ClassLoadLogTests {
 		assertThat(this.log.start()).isTrue();
 		this.log.stop();
 		long from = System.nanoTime();
-		loadFresh("io.github.tomcatlatency.classload.fixture.First");
-		ClassLoads loads = this.log.read();
+		FreshClasses.load(FIRST);
+		Window window = new Window(ClassLoadLog.currentThreadId(), from, System.nanoTime());
+		ClassLoads loads = this.log.read(List.of(window));
 		assertThat(loads).isNotNull();
-		assertThat(loads.loadedBy(ClassLoadLog.currentThreadId(), from, System.nanoTime())).isEmpty();
+		assertThat(loads.logStopped()).isTrue();
+		assertThat(loads.loadedIn(window)).isEmpty();
 		Path directory = logDirectory();
 		this.log.close();
 		assertThat(directory).doesNotExist();
-		assertThat(this.log.read()).isNull();
+		assertThat(this.log.read(List.of(window))).isNull();
 	}
 
 	@Test
 	void aNewStartForgetsThePreviousLog() throws Exception {
 		assertThat(this.log.start()).isTrue();
 		long from = System.nanoTime();
-		loadFresh("io.github.tomcatlatency.classload.fixture.First");
+		FreshClasses.load(FIRST);
+		Window window = new Window(ClassLoadLog.currentThreadId(), from, System.nanoTime());
 		Path first = logDirectory();
 		assertThat(this.log.start()).isTrue();
 		assertThat(first).doesNotExist();
-		assertThat(this.log.read().loadedBy(ClassLoadLog.currentThreadId(), from, System.nanoTime()))
-			.doesNotContain("io.github.tomcatlatency.classload.fixture.First");
+		assertThat(this.log.read(List.of(window)).loadedIn(window)).doesNotContain(FIRST);
 	}
 
 	@Test
@@ -100,35 +108,6 @@ class ClassLoadLogTests {
 		Path file = this.log.file();
 		assertThat(file).exists();
 		return file.getParent();
-	}
-
-	/**
-	 * Load a class of this module's test classes in a class loader of its own, so that
-	 * each call loads it anew.
-	 */
-	private static void loadFresh(String name) {
-		ClassLoader parent = ClassLoadLogTests.class.getClassLoader();
-		ClassLoader fresh = new ClassLoader(parent) {
-			@Override
-			protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
-				if (!className.equals(name)) {
-					return super.loadClass(className, resolve);
-				}
-				try (InputStream in = parent.getResourceAsStream(className.replace('.', '/') + ".class")) {
-					byte[] bytes = in.readAllBytes();
-					return defineClass(className, bytes, 0, bytes.length);
-				}
-				catch (IOException ex) {
-					throw new ClassNotFoundException(className, ex);
-				}
-			}
-		};
-		try {
-			Class.forName(name, true, fresh);
-		}
-		catch (ClassNotFoundException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }
