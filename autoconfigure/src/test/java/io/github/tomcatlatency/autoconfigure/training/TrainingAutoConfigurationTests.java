@@ -1,20 +1,28 @@
 package io.github.tomcatlatency.autoconfigure.training;
 
+import java.time.Duration;
+
 import io.github.tomcatlatency.autoconfigure.BootLine;
 import io.github.tomcatlatency.autoconfigure.adapter.EmbeddedTomcatAutoConfiguration;
+import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.ConfigurableTransactionManager;
@@ -24,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tests for {@link TrainingAutoConfiguration}.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class TrainingAutoConfigurationTests {
 
 	private static final String ROLLBACK = "tomcatLatencyWarmupTransactionRollback";
@@ -56,16 +65,19 @@ class TrainingAutoConfigurationTests {
 	}
 
 	@Test
-	void aTrainingRunWhoseApplicationWasClosedDuringTheWarmupNeitherFailsNorExits() {
+	void aTrainingRunWhoseApplicationWasClosedDuringTheWarmupNeitherFailsNorExits(CapturedOutput output) {
 		// Spring Boot publishes readiness when the warm-up returns, also after SIGTERM
 		// closed the application meanwhile: the warm-up then never ended, which would
 		// otherwise fail the run.
 		this.contextRunner.withPropertyValues("tomcat-latency.warmup.training=true").run((context) -> {
-			TrainingRun run = context.getBean(TrainingRun.class);
+			FirstReadiness readiness = context.getBean(FirstReadiness.class);
 			ConfigurableApplicationContext application = context.getSourceApplicationContext();
+			readiness.onApplicationEvent(
+					new ApplicationReadyEvent(new SpringApplication(), new String[0], application, Duration.ZERO));
 			application.close();
-			run.onApplicationEvent(new AvailabilityChangeEvent<>(application, ReadinessState.ACCEPTING_TRAFFIC));
+			readiness.onApplicationEvent(new AvailabilityChangeEvent<>(application, ReadinessState.ACCEPTING_TRAFFIC));
 		});
+		assertThat(output).contains("Training run stopped: the application was closed during the warm-up");
 	}
 
 	@Test

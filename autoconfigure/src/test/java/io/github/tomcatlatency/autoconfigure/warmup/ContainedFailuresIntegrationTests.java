@@ -12,8 +12,12 @@ import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
+import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
+import io.micrometer.core.instrument.search.Search;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +43,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Fault injection on real starts: each collaborator the starter calls in the
@@ -65,7 +70,8 @@ class ContainedFailuresIntegrationTests {
 			"FRAMEWORK_ROUTES, HANG, TIMED_OUT", "ANONYMOUS_ACCESS, RUNTIME, FAILED",
 			"ANONYMOUS_ACCESS, LINKAGE, FAILED", "ANONYMOUS_ACCESS, HANG, TIMED_OUT", "WARMUP_TASK, RUNTIME, COMPLETED",
 			"WARMUP_TASK, LINKAGE, COMPLETED", "WARMUP_TASK, HANG, FAILED|TIMED_OUT",
-			"PHASE_RECORDER, RUNTIME, COMPLETED", "PHASE_RECORDER, LINKAGE, COMPLETED" })
+			"PHASE_RECORDER, RUNTIME, COMPLETED", "PHASE_RECORDER, LINKAGE, COMPLETED",
+			"METER_SWEEP, RUNTIME, COMPLETED", "METER_SWEEP, LINKAGE, COMPLETED" })
 	void theApplicationStartsAndAnswersAsWithoutTheStarter(Site site, Fault fault, String states, CapturedOutput output)
 			throws Exception {
 		Injected.inject(site, fault);
@@ -75,6 +81,11 @@ class ContainedFailuresIntegrationTests {
 				.isLessThanOrEqualTo(TIMEOUT.plusSeconds(1));
 			WarmupResult result = context.getBean(WarmupRunner.class).getResult();
 			assertThat(result.state().name()).as(result.toString()).matches(states);
+			if (site == Site.METER_SWEEP) {
+				// The first request once the warm-up has ended is the one that used to
+				// run the sweep.
+				await().atMost(Duration.ofSeconds(60)).until(context.getBean(WarmupRequestMarker.class)::isFinished);
+			}
 			int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
 			HttpResponse<String> first = this.client.send(
 					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/hello")).build(),
@@ -132,7 +143,12 @@ class ContainedFailuresIntegrationTests {
 		/**
 		 * A recorder of every request's phases, on the request path.
 		 */
-		PHASE_RECORDER
+		PHASE_RECORDER,
+
+		/**
+		 * A meter registry, asked for the warm-up's meters when they are removed.
+		 */
+		METER_SWEEP
 
 	}
 
@@ -262,6 +278,21 @@ class ContainedFailuresIntegrationTests {
 		@Bean
 		PhaseRecorder injectedRecorder() {
 			return (route, method, status, container, filters, mvc) -> Injected.at(Site.PHASE_RECORDER);
+		}
+
+		@Bean
+		SimpleMeterRegistry injectedRegistry() {
+			return new SimpleMeterRegistry() {
+
+				@Override
+				public Search find(String name) {
+					if (WarmupObservationFilter.METER_NAME.equals(name)) {
+						Injected.at(Site.METER_SWEEP);
+					}
+					return super.find(name);
+				}
+
+			};
 		}
 
 	}

@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.warmup.internal;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,12 +12,17 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
  * Keeps warm-up requests out of {@code http.server.requests} while still running its
  * recording path, whose first use is most of what a first request costs after a warm-up
  * (class loading and the registry's first timer). Warm-up observations are renamed to
- * {@value #METER_NAME}, so their timer is recorded like any other, and those meters are
- * removed once the application is ready, and once more on the first request after the
- * warm-up, for a warm-up request the server finished after the warm-up read its response.
- * Only requests that carry the warm-up's token are renamed: a request from outside keeps
- * its {@code http.server.requests} observation even when it arrives before the
- * application is ready.
+ * {@value #METER_NAME}, so their timer is recorded like any other; those meters are
+ * removed by others ({@link #removeMeters(MeterRegistry)}), never on the path of a
+ * request. Only requests that carry the warm-up's token are renamed: a request from
+ * outside keeps its {@code http.server.requests} observation even when it arrives before
+ * the application is ready.
+ * <p>
+ * It renames until the warm-up has ended and the server has completed each of its
+ * requests, however late: a warm-up request the server finishes after the warm-up read
+ * its response is still renamed, and its meter removed once it completes
+ * ({@link WarmupRequestMarker#whenFinished}). From then on, two plain reads per
+ * observation.
  */
 public final class WarmupObservationFilter implements ObservationFilter {
 
@@ -30,40 +33,21 @@ public final class WarmupObservationFilter implements ObservationFilter {
 
 	private final WarmupRequestMarker marker;
 
-	private final Runnable meterRemoval;
-
-	private final AtomicBoolean swept = new AtomicBoolean();
-
 	/**
 	 * Create a filter.
-	 * @param marker tells warm-up requests apart
-	 * @param meterRemoval removes the warm-up meters from every registry
+	 * @param marker tells warm-up requests apart, and when none is left
 	 */
-	public WarmupObservationFilter(WarmupRequestMarker marker, Runnable meterRemoval) {
+	public WarmupObservationFilter(WarmupRequestMarker marker) {
 		this.marker = marker;
-		this.meterRemoval = meterRemoval;
 	}
 
 	@Override
 	public Observation.Context map(Observation.Context context) {
-		// After the sweep, one plain read per observation.
-		if (this.swept.get() || !(context instanceof ServerRequestObservationContext serverContext)) {
-			return context;
-		}
-		if (this.marker.carriesToken(serverContext.getCarrier())) {
+		if (!this.marker.isFinished() && context instanceof ServerRequestObservationContext serverContext
+				&& this.marker.carriesToken(serverContext.getCarrier())) {
 			context.setName(METER_NAME);
 		}
-		else if (this.marker.isFinished() && this.swept.compareAndSet(false, true)) {
-			this.meterRemoval.run();
-		}
 		return context;
-	}
-
-	/**
-	 * Remove the meters of the warm-up requests.
-	 */
-	public void removeMeters() {
-		this.meterRemoval.run();
 	}
 
 	/**

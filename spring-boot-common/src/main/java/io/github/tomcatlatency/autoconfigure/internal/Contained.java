@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.internal;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import io.github.tomcatlatency.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -30,10 +32,40 @@ public final class Contained {
 			action.run();
 		}
 		catch (RuntimeException | LinkageError ex) {
-			logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(ex)
-					+ "); the application goes on without it (" + property + "=false switches it off)");
-			logger.debug("tomcat-latency: " + part + " failed", ex);
+			warn(part, property, ex);
 		}
+	}
+
+	/**
+	 * Return a part of the starter that runs several times, containing what it throws:
+	 * its first failure is logged as {@link #run} logs it and switches the part off, so
+	 * that one warning is all the application sees of it, whichever thread runs it.
+	 * @param part what the part does, for the log
+	 * @param property the property that switches it off
+	 * @param action the part
+	 * @return the part, which does nothing once it has failed
+	 */
+	public static Runnable untilFailure(String part, String property, Runnable action) {
+		AtomicBoolean failed = new AtomicBoolean();
+		return () -> {
+			if (failed.get()) {
+				return;
+			}
+			try {
+				action.run();
+			}
+			catch (RuntimeException | LinkageError ex) {
+				if (failed.compareAndSet(false, true)) {
+					warn(part, property, ex);
+				}
+			}
+		};
+	}
+
+	private static void warn(String part, String property, Throwable ex) {
+		logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(ex)
+				+ "); the application goes on without it (" + property + "=false switches it off)");
+		logger.debug("tomcat-latency: " + part + " failed", ex);
 	}
 
 }

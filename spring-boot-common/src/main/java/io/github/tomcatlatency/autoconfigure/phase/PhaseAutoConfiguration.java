@@ -5,7 +5,8 @@ import java.util.List;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
-import io.github.tomcatlatency.autoconfigure.internal.Readiness;
+import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
@@ -26,11 +27,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -46,6 +45,7 @@ import org.springframework.core.annotation.Order;
 				"io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpointAutoConfiguration" })
 @ConditionalOnTomcatLatency
 @ConditionalOnBean({ PhaseRecorder.class, Routes.class })
+@Import(FirstReadiness.class)
 public final class PhaseAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(PhaseAutoConfiguration.class);
@@ -59,13 +59,10 @@ public final class PhaseAutoConfiguration {
 	}
 
 	@Bean
-	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyRequestClassifierReadiness(
-			RequestClassifier classifier) {
-		return (event) -> {
-			if (Readiness.becameReady(event)) {
-				Contained.run("the request classifier's readiness", "tomcat-latency.enabled", classifier::ready);
-			}
-		};
+	@Order(ReadyStep.COUNTING)
+	ReadyStep tomcatLatencyRequestCounting(RequestClassifier classifier) {
+		return (context) -> Contained.run("the request classifier's readiness", "tomcat-latency.enabled",
+				classifier::ready);
 	}
 
 	@Bean

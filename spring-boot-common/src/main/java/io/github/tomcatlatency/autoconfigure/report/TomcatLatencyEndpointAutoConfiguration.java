@@ -8,7 +8,8 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
-import io.github.tomcatlatency.autoconfigure.internal.Readiness;
+import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.phase.Routes;
@@ -27,11 +28,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
@@ -50,6 +49,7 @@ import org.springframework.core.env.Environment;
 @ConditionalOnBean(Routes.class)
 @ConditionalOnAvailableEndpoint(TomcatLatencyEndpoint.class)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
+@Import(FirstReadiness.class)
 public final class TomcatLatencyEndpointAutoConfiguration {
 
 	// Closed with the context: the class load log it runs is deleted.
@@ -80,13 +80,10 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	}
 
 	@Bean
-	ApplicationListener<AvailabilityChangeEvent<ReadinessState>> tomcatLatencyReadinessListener(
-			TomcatLatencyEndpoint endpoint) {
-		return (event) -> {
-			if (Readiness.becameReady(event)) {
-				Contained.run("the endpoint's reset at readiness", "tomcat-latency.enabled", endpoint::reset);
-			}
-		};
+	@Order(ReadyStep.STATISTICS)
+	ReadyStep tomcatLatencyStatisticsStart(TomcatLatencyEndpoint endpoint) {
+		return (context) -> Contained.run("the endpoint's reset at readiness", "tomcat-latency.enabled",
+				endpoint::reset);
 	}
 
 	@Bean

@@ -2,6 +2,8 @@ package io.github.tomcatlatency.autoconfigure.training;
 
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
+import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupAutoConfiguration;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.training.internal.TrainingExit;
@@ -19,7 +21,9 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.event.ContextRefreshedEvent;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
@@ -33,6 +37,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = WarmupAutoConfiguration.class)
 @ConditionalOnBooleanProperty("tomcat-latency.warmup.training")
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
+@Import(FirstReadiness.class)
 public final class TrainingAutoConfiguration {
 
 	@Bean
@@ -42,6 +47,7 @@ public final class TrainingAutoConfiguration {
 	}
 
 	@Bean
+	@Order(ReadyStep.TRAINING_RUN)
 	TrainingRun tomcatLatencyTrainingRun(Environment environment, TomcatLatencyProperties properties,
 			ObjectProvider<WarmupRunner> warmupRunner, ObjectProvider<RolledBackRequests> rolledBack,
 			TrainingExit exit) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
@@ -14,11 +15,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.Ordered;
 
 /**
  * Ends a training run once the application has started and the warm-up has run: closes
@@ -28,10 +25,10 @@ import org.springframework.core.Ordered;
  * routes that did not are left out of the training run (the warm-up names each in its
  * log): the application owns them, and a demo route that fails on purpose is no reason to
  * train nothing. The application never reports itself ready to accept traffic: the run
- * ends on Spring Boot's {@code ReadinessState.ACCEPTING_TRAFFIC} event, right after the
- * warm-up's listener and before the availability that readiness probes read.
+ * ends in a {@link ReadyStep} ({@link ReadyStep#TRAINING_RUN}), right after the warm-up's
+ * and before the availability that readiness probes read.
  */
-final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, Ordered {
+final class TrainingRun implements ReadyStep {
 
 	private static final Log logger = LogFactory.getLog(TrainingRun.class);
 
@@ -54,22 +51,8 @@ final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<R
 	}
 
 	@Override
-	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
-		if (event.getState() != ReadinessState.ACCEPTING_TRAFFIC
-				|| !(event.getSource() instanceof ConfigurableApplicationContext context)) {
-			return;
-		}
-		if (context.isClosed()) {
-			// Told to close during the warm-up (SIGTERM): it closes without this run.
-			logger.info("Training run stopped: the application was closed during the warm-up");
-			return;
-		}
+	public void ready(ConfigurableApplicationContext context) {
 		WarmupResult result = this.warmup.get();
-		if (result.state() == State.PENDING) {
-			// Readiness the application published itself before it was ready (a runner):
-			// the warm-up has not sent its routes yet, and runs on Spring Boot's own.
-			return;
-		}
 		List<RequestResult> leftOut = result.requests()
 			.stream()
 			.filter((request) -> request.outcome() != Outcome.WARMED)
@@ -97,8 +80,9 @@ final class TrainingRun implements ApplicationListener<AvailabilityChangeEvent<R
 	}
 
 	@Override
-	public int getOrder() {
-		return Ordered.HIGHEST_PRECEDENCE + 1;
+	public void closedBeforeReady() {
+		// Told to close during the warm-up (SIGTERM): it closes without this run.
+		logger.info("Training run stopped: the application was closed during the warm-up");
 	}
 
 	private static TrainingException failed(WarmupResult result) {

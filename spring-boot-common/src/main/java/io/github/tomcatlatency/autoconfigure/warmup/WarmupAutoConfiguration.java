@@ -1,10 +1,8 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
@@ -12,6 +10,8 @@ import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
@@ -57,6 +57,8 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.data.repository.support.Repositories;
 import org.springframework.data.rest.core.config.RepositoryRestConfiguration;
@@ -79,6 +81,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @ConditionalOnTomcatLatency
 @ConditionalOnBooleanProperty(name = "tomcat-latency.warmup.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
+@Import(FirstReadiness.class)
 public final class WarmupAutoConfiguration {
 
 	@Bean
@@ -139,6 +142,12 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Bean
+	@Order(ReadyStep.WARMUP)
+	ReadyStep tomcatLatencyWarmupRoutes(WarmupLifecycle warmup) {
+		return (context) -> warmup.sendRoutes();
+	}
+
+	@Bean
 	JsonTypeWarmup tomcatLatencyJsonTypeWarmup(ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
 			ObjectProvider<RequestMappingHandlerAdapter> handlerAdapters, ObjectProvider<JsonMappers<?>> libraries) {
 		return new JsonTypeWarmup(handlerMappings, handlerAdapters, libraries.orderedStream().toList());
@@ -158,30 +167,19 @@ public final class WarmupAutoConfiguration {
 	static class ObservationConfiguration {
 
 		@Bean
-		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker,
-				ConfigurableListableBeanFactory beanFactory) {
-			WarmupObservationFilter filter = new WarmupObservationFilter(marker,
-					() -> existingRegistries(beanFactory).forEach(WarmupObservationFilter::removeMeters));
-			// The requests after readiness are recorded too, until they end.
-			marker.whenFinished(filter::removeMeters);
-			return filter;
+		WarmupObservationFilter tomcatLatencyWarmupObservationFilter(WarmupRequestMarker marker) {
+			return new WarmupObservationFilter(marker);
 		}
 
 		@Bean
-		WarmupMeterRemover tomcatLatencyWarmupMeterRemover(WarmupObservationFilter filter) {
-			return new WarmupMeterRemover(filter);
-		}
-
-		private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
-			// Those created: one never created holds no warm-up meter, and creating one
-			// here could happen as the application closes, when the warm-up's requests
-			// after readiness end. The singletons themselves, not a search by type: it
-			// would run the bean factory's type matching on every bean once more after
-			// start-up, which the JIT then compiles while the first traffic waits.
-			return Arrays.stream(beanFactory.getSingletonNames())
-				.map(beanFactory::getSingleton)
-				.filter(MeterRegistry.class::isInstance)
-				.map(MeterRegistry.class::cast);
+		@Order(ReadyStep.WARMUP_METERS)
+		WarmupMeterRemover tomcatLatencyWarmupMeterRemover(WarmupRequestMarker marker,
+				ConfigurableListableBeanFactory beanFactory) {
+			WarmupMeterRemover remover = new WarmupMeterRemover(beanFactory);
+			// The requests after readiness are recorded too, until the server has
+			// completed them.
+			marker.whenFinished(remover);
+			return remover;
 		}
 
 	}

@@ -1,10 +1,8 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
@@ -18,13 +16,13 @@ import org.springframework.core.Ordered;
  * Boot records {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops the warm-up when the
  * application closes.
  * <p>
- * The application's routes go out on the {@code ACCEPTING_TRAFFIC} event that Spring Boot
- * publishes after the ready-event listeners, first among its listeners (before the
- * availability that readiness probes read, the training run and the removal of the
- * warm-up's meters): they find the application as its first users do, with what its
- * runners and ready-event listeners prepared (the data a listener inserts when the
- * application is ready, a cache it fills). Not an application runner: Spring Boot runs
- * unordered runners in no fixed order.
+ * The application's routes go out in the first {@link ReadyStep} ({@link #sendRoutes()},
+ * {@link ReadyStep#WARMUP}): on the {@code ACCEPTING_TRAFFIC} event that Spring Boot
+ * publishes after the ready-event listeners, before the availability that readiness
+ * probes read, the training run and the removal of the warm-up's meters. They find the
+ * application as its first users do, with what its runners and ready-event listeners
+ * prepared (the data a listener inserts when the application is ready, a cache it fills).
+ * Not an application runner: Spring Boot runs unordered runners in no fixed order.
  * <p>
  * Whatever the warm-up throws that it did not expect ends it, with one warning, and the
  * application starts as without it, unless {@code tomcat-latency.warmup.fail-on-error} is
@@ -38,12 +36,6 @@ final class WarmupLifecycle implements SmartApplicationListener {
 
 	private final boolean failOnError;
 
-	// Readiness that the application publishes before it is ready, or again later, is
-	// not the start's.
-	private volatile boolean applicationReady;
-
-	private volatile boolean routesSent;
-
 	WarmupLifecycle(ApplicationContext context, WarmupRunner runner, boolean failOnError) {
 		this.context = context;
 		this.runner = runner;
@@ -53,29 +45,31 @@ final class WarmupLifecycle implements SmartApplicationListener {
 	@Override
 	public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
 		return ApplicationStartedEvent.class.isAssignableFrom(eventType)
-				|| ApplicationReadyEvent.class.isAssignableFrom(eventType)
-				|| AvailabilityChangeEvent.class.isAssignableFrom(eventType)
 				|| ContextClosedEvent.class.isAssignableFrom(eventType);
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
+		if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
+			contained(this.runner::start);
+		}
+		else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
+			// Published before Tomcat stops: the requests still to send would find it
+			// gone.
+			contained(this.runner::stop);
+		}
+	}
+
+	/**
+	 * Send the application's routes and wait for them: the application became ready.
+	 */
+	void sendRoutes() {
+		contained(this.runner::run);
+	}
+
+	private void contained(Runnable action) {
 		try {
-			if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
-				this.runner.start();
-			}
-			else if (event instanceof ApplicationReadyEvent ready && ready.getApplicationContext() == this.context) {
-				this.applicationReady = true;
-			}
-			else if (isStartReadiness(event)) {
-				this.routesSent = true;
-				this.runner.run();
-			}
-			else if (event instanceof ContextClosedEvent closed && closed.getApplicationContext() == this.context) {
-				// Published before Tomcat stops: the requests still to send would find it
-				// gone.
-				this.runner.stop();
-			}
+			action.run();
 		}
 		catch (RuntimeException | LinkageError ex) {
 			if (this.failOnError) {
@@ -83,11 +77,6 @@ final class WarmupLifecycle implements SmartApplicationListener {
 			}
 			this.runner.failed(ex);
 		}
-	}
-
-	private boolean isStartReadiness(ApplicationEvent event) {
-		return event instanceof AvailabilityChangeEvent<?> change && change.getSource() == this.context
-				&& change.getState() == ReadinessState.ACCEPTING_TRAFFIC && this.applicationReady && !this.routesSent;
 	}
 
 	@Override

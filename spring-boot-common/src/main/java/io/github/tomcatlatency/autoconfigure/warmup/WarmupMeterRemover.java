@@ -1,36 +1,57 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import io.github.tomcatlatency.autoconfigure.internal.Contained;
-import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
+import java.util.Arrays;
+import java.util.stream.Stream;
 
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
-import org.springframework.context.ApplicationListener;
-import org.springframework.core.Ordered;
+import io.github.tomcatlatency.autoconfigure.internal.Contained;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Removes the meters that the warm-up's requests before readiness created, once they have
- * been sent: on Spring Boot's {@code ReadinessState.ACCEPTING_TRAFFIC} event, after the
- * warm-up's listener and before the availability that readiness probes read.
+ * Removes the meters that the warm-up's requests were recorded under
+ * ({@value WarmupObservationFilter#METER_NAME}) from every registry: once the requests
+ * before readiness have been sent ({@link ReadyStep#WARMUP_METERS}), when the warm-up
+ * ends, and again whenever the server completes one of its requests after that (it may
+ * finish a request after the warm-up read its response). Never on a thread of the
+ * application's own requests: on Spring Boot's, the warm-up's, or the server thread of
+ * that last warm-up request once its observation has been recorded.
+ * <p>
+ * It walks every singleton: what it throws is contained in one warning, and it removes
+ * nothing more after that.
  */
-final class WarmupMeterRemover implements ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, Ordered {
+final class WarmupMeterRemover implements ReadyStep, Runnable {
 
-	private final WarmupObservationFilter filter;
+	private final Runnable removal;
 
-	WarmupMeterRemover(WarmupObservationFilter filter) {
-		this.filter = filter;
+	WarmupMeterRemover(ConfigurableListableBeanFactory beanFactory) {
+		this.removal = Contained.untilFailure("the warm-up's meters' removal", "tomcat-latency.warmup.enabled",
+				() -> existingRegistries(beanFactory).forEach(WarmupObservationFilter::removeMeters));
 	}
 
 	@Override
-	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
-		if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
-			Contained.run("the warm-up's meters' removal", "tomcat-latency.warmup.enabled", this.filter::removeMeters);
-		}
+	public void ready(ConfigurableApplicationContext context) {
+		run();
 	}
 
 	@Override
-	public int getOrder() {
-		return Ordered.HIGHEST_PRECEDENCE + 1;
+	public void run() {
+		this.removal.run();
+	}
+
+	private static Stream<MeterRegistry> existingRegistries(ConfigurableListableBeanFactory beanFactory) {
+		// Those created: one never created holds no warm-up meter, and creating one
+		// here could happen as the application closes, when the warm-up's requests
+		// after readiness end. The singletons themselves, not a search by type: it
+		// would run the bean factory's type matching on every bean once more after
+		// start-up, which the JIT then compiles while the first traffic waits.
+		return Arrays.stream(beanFactory.getSingletonNames())
+			.map(beanFactory::getSingleton)
+			.filter(MeterRegistry.class::isInstance)
+			.map(MeterRegistry.class::cast);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
 import jakarta.servlet.http.HttpServletRequest;
@@ -49,7 +50,13 @@ public final class WarmupRequestMarker implements RequestExclusion {
 
 	private volatile boolean active;
 
+	private volatile boolean ended;
+
+	// Set once what waits for the end has run.
 	private volatile boolean finished;
+
+	// The requests claimed that the server has not completed yet.
+	private final AtomicInteger onServer = new AtomicInteger();
 
 	private final List<Runnable> whenFinished = new CopyOnWriteArrayList<>();
 
@@ -102,17 +109,38 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * by Tomcat's engine before the application sees the request. A header with another
 	 * value, or from another host, is left as it came, for the application.
 	 * @param request the request
+	 * @return whether the request was claimed: {@link #completed()} must then be called
+	 * once the server has completed it
 	 */
-	public void claim(Request request) {
+	public boolean claim(Request request) {
 		if (!this.active) {
-			return;
+			return false;
 		}
 		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
 		Token token = sentToken(coyoteRequest);
-		if (token != null) {
-			coyoteRequest.getMimeHeaders().removeHeader(HEADER);
-			request.setAttribute(ATTRIBUTE, token.mark());
+		if (token == null) {
+			return false;
 		}
+		// Counted before it is marked: whoever reads that none is left on the server
+		// reads it before its observation can stop.
+		this.onServer.incrementAndGet();
+		coyoteRequest.getMimeHeaders().removeHeader(HEADER);
+		request.setAttribute(ATTRIBUTE, token.mark());
+		return true;
+	}
+
+	/**
+	 * Record that the server has completed a request it {@link #claim claimed}, its
+	 * observation recorded: after the warm-up has ended, what waits for the end runs
+	 * again, on the calling thread, for what that request recorded.
+	 */
+	public void completed() {
+		// Before it no longer counts: once none does, what waits for the end has run
+		// after each of them.
+		if (this.ended) {
+			runWhenFinished();
+		}
+		this.onServer.decrementAndGet();
 	}
 
 	/**
@@ -157,8 +185,11 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	}
 
 	/**
-	 * Run an action once the warm-up has ended, its requests after readiness included.
-	 * @param action the action, run on the thread that ends the warm-up
+	 * Run an action once the warm-up has ended, its requests after readiness included,
+	 * and again whenever the server completes one of its requests after that: the server
+	 * may finish a request after the warm-up has read its response.
+	 * @param action the action, run on the thread that ends the warm-up, or on the server
+	 * thread that completes such a request; it contains what it throws
 	 */
 	public void whenFinished(Runnable action) {
 		this.whenFinished.add(action);
@@ -168,16 +199,22 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	 * Called once the warm-up has ended, whether it sent requests or not.
 	 */
 	public void finish() {
+		this.ended = true;
+		runWhenFinished();
 		this.finished = true;
+	}
+
+	private void runWhenFinished() {
 		this.whenFinished.forEach(Runnable::run);
 	}
 
 	/**
-	 * Return whether the warm-up has ended, its requests after readiness included.
-	 * @return {@code true} once it has ended
+	 * Return whether the warm-up has ended, its requests after readiness included, and
+	 * the server has completed each of its requests: none of them is observed any more.
+	 * @return {@code true} once it has ended and left nothing on the server
 	 */
 	public boolean isFinished() {
-		return this.finished;
+		return this.finished && this.onServer.get() == 0;
 	}
 
 	@Override
