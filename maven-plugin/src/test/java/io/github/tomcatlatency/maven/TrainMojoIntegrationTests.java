@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
 import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
-import io.github.tomcatlatency.training.internal.TrainedRequests;
+import io.github.tomcatlatency.warmup.internal.replay.TrainedRequests;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -105,6 +105,56 @@ class DeploymentShapesIT {
 		}
 	}
 
+	@Test
+	void springdocsRoutesAreWarmedWhereItsConfigurationPutsThem() throws Exception {
+		int port = LoggedProcess.freePort();
+		try (SampleJar sample = SampleJar.launch(LOOPBACK, port, port, SampleJar.java(),
+				"--springdoc.swagger-ui.path=/docs/ui.html", "--springdoc.api-docs.path=/docs/api",
+				"--tomcat-latency.warmup.traffic-pause=100ms")) {
+			assertWarmedQuietly(sample);
+			List<Map<String, Object>> requests = requestsAfterReadiness(sample);
+			assertThat(requests).filteredOn((request) -> "BUILT_IN".equals(request.get("origin")))
+				.extracting((request) -> request.get("path") + " " + request.get("status"))
+				.contains("/docs/api 200", "/docs/swagger-ui/index.html 200");
+			// No 404 but those the error page's requests ask for.
+			assertThat(requests).filteredOn((request) -> !String.valueOf(request.get("path")).endsWith("/not-found"))
+				.allSatisfy((request) -> assertThat(String.valueOf(request.get("status")))
+					.as(String.valueOf(request.get("path")))
+					.isNotEqualTo("404"));
+		}
+	}
+
+	@Test
+	void springdocOnTheManagementPortIsNotWarmedOnTheApplicationsPort() throws Exception {
+		int port = LoggedProcess.freePort();
+		try (SampleJar sample = SampleJar.launch(LOOPBACK, port, LoggedProcess.freePort(), SampleJar.java(),
+				"--springdoc.use-management-port=true", "--tomcat-latency.warmup.traffic-pause=100ms")) {
+			assertWarmedQuietly(sample);
+			assertThat(requestsAfterReadiness(sample)).extracting((request) -> String.valueOf(request.get("path")))
+				.isNotEmpty()
+				.noneMatch((path) -> path.contains("api-docs") || path.contains("swagger-ui"));
+		}
+	}
+
+	/**
+	 * Return the warm-up's requests once those after readiness are listed too.
+	 */
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> requestsAfterReadiness(SampleJar sample) throws Exception {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		while (true) {
+			Map<String, Object> warmup = (Map<String, Object>) JsonParserFactory.getJsonParser()
+				.parseMap(sample.management("/actuator/tomcat-latency").body())
+				.get("warmup");
+			List<Map<String, Object>> requests = (List<Map<String, Object>>) warmup.get("requests");
+			if (requests.stream().anyMatch((request) -> String.valueOf(request.get("path")).endsWith("/not-found"))) {
+				return requests;
+			}
+			assertThat(System.nanoTime()).as("the requests after readiness listed within 60 s").isLessThan(deadline);
+			Thread.sleep(200);
+		}
+	}
+
 	@SuppressWarnings("unchecked")
 	private static void assertWarmedQuietly(SampleJar sample) throws Exception {
 		sample.awaitHealthy();

@@ -11,6 +11,7 @@ import javax.sql.DataSource;
 import io.github.tomcatlatency.autoconfigure.BrokerTransactionManager;
 import io.github.tomcatlatency.autoconfigure.SelfSignedKeyStore;
 import io.github.tomcatlatency.training.internal.TrainingExit;
+import io.github.tomcatlatency.warmup.internal.replay.WriteTransactionObserver;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -71,9 +72,10 @@ class TrainingIntegrationTests {
 		// (REQUIRES_NEW): each was rolled back before the next.
 		assertThat(VisitController.rowsSeen).containsExactly(1, 1, 1, 1);
 		assertThat(new JdbcTemplate(dataSource()).queryForObject("select count(*) from visit", Integer.class)).isZero();
-		// A transaction manager over something else than a database is left alone.
+		// A transaction manager over something else than a database is only watched.
 		assertThat(TestApplication.broker.transactionsAsked()).isZero();
-		assertThat(TestApplication.broker.getTransactionExecutionListeners()).isEmpty();
+		assertThat(TestApplication.broker.getTransactionExecutionListeners()).singleElement()
+			.isInstanceOf(WriteTransactionObserver.class);
 		// What readiness probes read as the JVM exits.
 		assertThat(TestApplication.readinessAtExit).containsExactly(ReadinessState.REFUSING_TRAFFIC);
 		assertThat(output).contains("Training run sent")

@@ -9,9 +9,9 @@ import java.util.List;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
 import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
-import io.github.tomcatlatency.training.internal.TrainedRequests;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
+import io.github.tomcatlatency.warmup.internal.replay.TrainedRequests;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -93,12 +93,43 @@ class TrainedRouteReplayIntegrationTests {
 			.contains("tomcat-latency.warmup.replay-training=false");
 	}
 
+	@Test
+	void exclusionsAreMatchedBelowTheDispatcherServletsPathAsDiscoveryMatchesThem() throws IOException {
+		// Recorded under spring.mvc.servlet.path=/api: the paths carry it.
+		TrainedRequests.write(this.cacheDirectory, List.of("/api/greeting", "/api/admin/purge"));
+		try (ConfigurableApplicationContext context = start("spring.mvc.servlet.path=/api",
+				"tomcat-latency.warmup.replay-training=true", "tomcat-latency.warmup.exclude[0]=/admin/**")) {
+			assertThat(requests(context, this.cacheDirectory))
+				.filteredOn((request) -> request.origin() != Origin.BUILT_IN)
+				.extracting(WarmupRequest::path)
+				.containsExactly("/api/greeting");
+		}
+	}
+
+	@Test
+	void aRecordOfTenThousandLinesIsOneWarningAndNothingMore(CapturedOutput output) throws IOException {
+		StringBuilder lines = new StringBuilder();
+		for (int i = 0; i < 10_000; i++) {
+			lines.append("/greeting").append('\n');
+		}
+		Files.writeString(this.cacheDirectory.resolve(TrainedRequests.FILE_NAME), lines, StandardCharsets.UTF_8);
+		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true")) {
+			assertThat(requests(context, this.cacheDirectory))
+				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
+		}
+		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()
+			.asString()
+			.contains("more than 1000 requests")
+			.contains("tomcat-latency.warmup.replay-training=false");
+	}
+
 	private static List<WarmupRequest> requests(ConfigurableApplicationContext context, Path cacheDirectory) {
 		return new WarmupRequests(context.getBean(TomcatLatencyProperties.class).getWarmup(), context,
 				context.getBeanProvider(FrameworkRoutes.class),
 				context.getBeanProvider(RequestMappingHandlerMapping.class),
 				context.getBeanProvider(FrameworkDiscovery.class), context.getBeanProvider(WarmupTask.class),
-				context.getBeanProvider(AnonymousAccess.class), () -> cacheDirectory)
+				context.getBeanProvider(AnonymousAccess.class), context.getBeanProvider(AddressRestriction.class),
+				() -> cacheDirectory)
 			.get();
 	}
 

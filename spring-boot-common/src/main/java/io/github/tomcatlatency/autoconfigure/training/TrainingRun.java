@@ -11,6 +11,7 @@ import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.WarmupResult.State;
+import io.github.tomcatlatency.warmup.internal.replay.TrainedRequestsRecorder;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -1,8 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
-import io.github.tomcatlatency.warmup.internal.task.data.RolledBackRequests;
-import io.github.tomcatlatency.warmup.internal.task.data.WarmupTransactionRollback;
+import io.github.tomcatlatency.warmup.internal.rollback.WarmupTransactionRollback;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -18,19 +17,15 @@ final class TransactionRollbackPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<WarmupRequestMarker> marker;
 
-	private final ObjectProvider<RolledBackRequests> rolledBack;
-
-	TransactionRollbackPostProcessor(ObjectProvider<WarmupRequestMarker> marker,
-			ObjectProvider<RolledBackRequests> rolledBack) {
+	TransactionRollbackPostProcessor(ObjectProvider<WarmupRequestMarker> marker) {
 		this.marker = marker;
-		this.rolledBack = rolledBack;
 	}
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (WarmupTransactionRollback.appliesTo(bean)) {
-			((ConfigurableTransactionManager) bean).addListener(new WarmupTransactionRollback(this.marker.getObject(),
-					this.rolledBack.getObject(), (ResourceTransactionManager) bean));
+			((ConfigurableTransactionManager) bean)
+				.addListener(new WarmupTransactionRollback(this.marker.getObject(), (ResourceTransactionManager) bean));
 		}
 		return bean;
 	}

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -20,6 +21,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
+import io.github.tomcatlatency.warmup.internal.access.AddressRules;
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.access.WarmupTokenValve;
@@ -30,7 +32,6 @@ import io.github.tomcatlatency.warmup.internal.routes.WarmupHandler;
 import io.github.tomcatlatency.warmup.internal.task.ParallelWarmup;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTaskResults;
-import io.github.tomcatlatency.warmup.internal.task.data.RolledBackRequests;
 import io.github.tomcatlatency.warmup.internal.task.json.Jackson2Mappers;
 import io.github.tomcatlatency.warmup.internal.task.json.JsonMappers;
 import io.github.tomcatlatency.warmup.internal.task.json.JsonTypeWarmup;
@@ -40,6 +41,8 @@ import jakarta.persistence.EntityManagerFactory;
 import org.apache.catalina.Valve;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
+import org.springdoc.core.properties.SpringDocConfigProperties;
+import org.springdoc.core.properties.SwaggerUiConfigProperties;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -122,10 +125,10 @@ public final class WarmupAutoConfiguration {
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
 			ObjectProvider<FrameworkDiscovery> frameworkDiscoveries, ObjectProvider<WarmupTask> tasks,
-			ObjectProvider<AnonymousAccess> anonymousAccess) {
+			ObjectProvider<AnonymousAccess> anonymousAccess, ObjectProvider<AddressRestriction> addressRestrictions) {
 		TomcatLatencyProperties.Warmup warmup = properties.getWarmup();
 		WarmupRequests warmupRequests = new WarmupRequests(warmup, context, frameworkRoutes, handlerMappings,
-				frameworkDiscoveries, tasks, anonymousAccess, JvmCacheInspector::cacheDirectory);
+				frameworkDiscoveries, tasks, anonymousAccess, addressRestrictions, JvmCacheInspector::cacheDirectory);
 		Supplier<List<WarmupRequest>> requests = warmupRequests;
 		if (warmup.isTraining()) {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
@@ -133,6 +136,23 @@ public final class WarmupAutoConfiguration {
 		return new WarmupRunner(() -> server(context, tomcat), new ConnectorActivity(tomcat::get),
 				warmup.getTrafficPause(), requests, warmupRequests::background, marker, taskResults,
 				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
+	}
+
+	@Bean
+	AddressRestriction tomcatLatencyWarmupTomcatAddressRules(EmbeddedTomcat tomcat) {
+		// Asked once the server listens: the warm-up's requests come from the address
+		// they are sent to.
+		return (method, path) -> {
+			Tomcat running = tomcat.get();
+			LoopbackServer server = (running != null) ? LoopbackServer.of(running, "") : null;
+			if (server == null) {
+				return null;
+			}
+			String host = server.uri().getHost();
+			return AddressRules.of(running)
+				.restriction(host.startsWith("[") ? host.substring(1, host.length() - 1) : host,
+						server.uri().getPort());
+		};
 	}
 
 	@Bean
@@ -190,13 +210,8 @@ public final class WarmupAutoConfiguration {
 
 		@Bean
 		static TransactionRollbackPostProcessor tomcatLatencyWarmupTransactionRollback(
-				ObjectProvider<WarmupRequestMarker> marker, ObjectProvider<RolledBackRequests> rolledBack) {
-			return new TransactionRollbackPostProcessor(marker, rolledBack);
-		}
-
-		@Bean
-		RolledBackRequests tomcatLatencyRolledBackRequests() {
-			return new RolledBackRequests();
+				ObjectProvider<WarmupRequestMarker> marker) {
+			return new TransactionRollbackPostProcessor(marker);
 		}
 
 	}
@@ -213,39 +228,13 @@ public final class WarmupAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springdoc.core.properties.SpringDocConfigProperties")
+	@ConditionalOnClass({ SpringDocConfigProperties.class, SwaggerUiConfigProperties.class })
 	static class SpringDocConfiguration {
 
 		@Bean
-		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(Environment environment) {
-			return new SpringDocRoutes(environment);
-		}
-
-	}
-
-	/**
-	 * springdoc's own routes: they describe the application without calling it. Its API
-	 * description is the longest built-in request.
-	 */
-	private static final class SpringDocRoutes implements FrameworkRoutes {
-
-		private final Environment environment;
-
-		SpringDocRoutes(Environment environment) {
-			this.environment = environment;
-		}
-
-		@Override
-		public List<WarmupRequest> get() {
-			List<WarmupRequest> requests = new ArrayList<>();
-			if (this.environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
-				requests.add(WarmupRequest.get(Origin.BUILT_IN,
-						this.environment.getProperty("springdoc.api-docs.path", "/v3/api-docs")));
-			}
-			if (this.environment.getProperty("springdoc.swagger-ui.enabled", Boolean.class, true)) {
-				requests.add(WarmupRequest.get(Origin.BUILT_IN, "/swagger-ui/index.html"));
-			}
-			return requests;
+		FrameworkRoutes tomcatLatencyWarmupSpringDocRoutes(ObjectProvider<SpringDocConfigProperties> springDoc,
+				ObjectProvider<SwaggerUiConfigProperties> swaggerUi) {
+			return new SpringDocRoutes(springDoc, swaggerUi);
 		}
 
 	}

@@ -14,7 +14,7 @@ import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.discovery.MvcRouteDiscovery;
-import io.github.tomcatlatency.warmup.internal.discovery.TrainedRouteReplay;
+import io.github.tomcatlatency.warmup.internal.replay.TrainedRouteReplay;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupPayload;
 import io.github.tomcatlatency.warmup.internal.routes.WarmupRoutes;
 import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
@@ -63,6 +63,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final ObjectProvider<AnonymousAccess> anonymousAccess;
 
+	private final ObjectProvider<AddressRestriction> addressRestrictions;
+
 	private final Supplier<@Nullable Path> cacheDirectory;
 
 	// Asked for the requests before readiness and for those after it: Boot's providers
@@ -73,8 +75,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			ObjectProvider<FrameworkRoutes> frameworkRoutes,
 			ObjectProvider<RequestMappingHandlerMapping> handlerMappings,
 			ObjectProvider<FrameworkDiscovery> frameworkDiscoveries, ObjectProvider<WarmupTask> tasks,
-			ObjectProvider<AnonymousAccess> anonymousAccess, Supplier<@Nullable Path> cacheDirectory) {
+			ObjectProvider<AnonymousAccess> anonymousAccess, ObjectProvider<AddressRestriction> addressRestrictions,
+			Supplier<@Nullable Path> cacheDirectory) {
 		this.properties = properties;
+		this.addressRestrictions = addressRestrictions;
 		this.cacheDirectory = cacheDirectory;
 		this.frameworkDiscoveries = frameworkDiscoveries;
 		this.anonymousAccess = anonymousAccess;
@@ -111,13 +115,41 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 				.forEach((mapping) -> discovered.addAll(MvcRouteDiscovery.getRoutes(mapping, excludes, repetitions)));
 			this.frameworkDiscoveries.orderedStream()
 				.forEach((discovery) -> discovered.addAll(discovery.getRoutes(controllers, excludes, repetitions)));
-			requests.addAll(belowDispatcherServlet(discovered));
+			requests.addAll(reachableFromOtherHosts(belowDispatcherServlet(discovered)));
 		}
 		// Last: a route configured or discovered as well is sent once.
 		if (this.properties.isReplayTraining() && !this.properties.isTraining()) {
-			requests.addAll(trainedRoutes(requests));
+			requests.addAll(reachableFromOtherHosts(trainedRoutes(requests)));
 		}
 		return requests;
+	}
+
+	/**
+	 * Return the routes that the application lets through from another host as it does
+	 * from this one: discovery and replay never send a route its users could not reach.
+	 * @param routes discovered or replayed routes, their paths below the context path
+	 * @return the routes to send
+	 */
+	private List<WarmupRequest> reachableFromOtherHosts(List<WarmupRequest> routes) {
+		List<AddressRestriction> restrictions = this.addressRestrictions.orderedStream().toList();
+		if (routes.isEmpty() || restrictions.isEmpty()) {
+			return routes;
+		}
+		List<WarmupRequest> reachable = new ArrayList<>();
+		for (WarmupRequest route : routes) {
+			String reason = restrictions.stream()
+				.map((restriction) -> restriction.restriction(route.method(), route.path()))
+				.filter(Objects::nonNull)
+				.findFirst()
+				.orElse(null);
+			if (reason == null) {
+				reachable.add(route);
+			}
+			else {
+				logger.debug("Not sending " + route.method() + " " + route.path() + ": " + reason);
+			}
+		}
+		return reachable;
 	}
 
 	/**
@@ -139,7 +171,8 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 		List<String> libraryPaths = libraryRoutes().map((route) -> servletPath + route.path()).toList();
 		try {
 			return TrainedRouteReplay
-				.getRoutes(cacheDirectory, this.properties.getExclude(), this.properties.getDiscoverRepetitions())
+				.getRoutes(cacheDirectory, servletPath, this.properties.getExclude(),
+						this.properties.getDiscoverRepetitions())
 				.stream()
 				.filter((trained) -> libraryPaths.stream().noneMatch(trained.path()::startsWith))
 				.filter((trained) -> requests.stream()

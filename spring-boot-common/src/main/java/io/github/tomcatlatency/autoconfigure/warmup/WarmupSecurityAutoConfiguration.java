@@ -5,9 +5,6 @@ import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.task.security.JwtAuthenticationWarmup;
 import io.github.tomcatlatency.warmup.internal.task.security.PasswordEncoderWarmup;
-import jakarta.servlet.ServletContext;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -18,12 +15,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
@@ -67,8 +61,6 @@ import org.springframework.web.context.WebApplicationContext;
 @ConditionalOnBean({ WarmupRequestMarker.class, HttpSecurity.class, SecurityFilterChain.class })
 public final class WarmupSecurityAutoConfiguration {
 
-	private static final Log logger = LogFactory.getLog(WarmupSecurityAutoConfiguration.class);
-
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SecurityFilterChain tomcatLatencyWarmupSecurityFilterChain(HttpSecurity http, WarmupRequestMarker marker)
@@ -85,31 +77,9 @@ public final class WarmupSecurityAutoConfiguration {
 	}
 
 	@Bean
-	AnonymousAccess tomcatLatencyAnonymousAccess(ObjectProvider<WebInvocationPrivilegeEvaluator> evaluators,
+	SecurityAccess tomcatLatencyAnonymousAccess(ObjectProvider<WebInvocationPrivilegeEvaluator> evaluators,
 			WebApplicationContext context) {
-		// Spring Security's own decision, as for a request that carries no credentials.
-		Authentication anonymous = new AnonymousAuthenticationToken("tomcat-latency-warmup", "anonymousUser",
-				AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
-		return (method, path) -> {
-			WebInvocationPrivilegeEvaluator evaluator = evaluators.getIfUnique();
-			ServletContext servletContext = context.getServletContext();
-			if (evaluator == null || servletContext == null) {
-				return true;
-			}
-			try {
-				// The context path as the running server has it: Spring Boot cleans the
-				// configured one ("/x/" serves "/x", "/" the root).
-				return evaluator.isAllowed(servletContext.getContextPath(), path, method, anonymous);
-			}
-			catch (RuntimeException ex) {
-				// Security that cannot decide for a request it did not receive (Spring
-				// Security 6 asks which servlet serves a path when several are mapped):
-				// the route is not sent, as if it were refused.
-				logger.debug("Not warming " + method + " " + path + ": the application's security cannot tell "
-						+ "whether a request without credentials may reach it", ex);
-				return false;
-			}
-		};
+		return new SecurityAccess(evaluators, context);
 	}
 
 	@Bean

@@ -14,6 +14,10 @@ import org.apache.coyote.ActionCode;
 import org.apache.tomcat.util.buf.MessageBytes;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+
 /**
  * Marks warm-up requests with a header carrying a random token, so that metrics can leave
  * them out and nobody outside the process can forge one. The token the requests before
@@ -101,6 +105,18 @@ public final class WarmupRequestMarker implements RequestExclusion {
 	public boolean carriesToken(HttpServletRequest request) {
 		Object mark = request.getAttribute(ATTRIBUTE);
 		return mark != null && (mark == this.token.mark() || mark == this.previous.mark());
+	}
+
+	/**
+	 * Return the request the current thread serves when it {@link #carriesToken carries a
+	 * warm-up token}: what a listener of the application's transactions, called on that
+	 * thread, asks.
+	 * @return the warm-up request, or {@code null} when the thread serves none
+	 */
+	public @Nullable HttpServletRequest currentWarmupRequest() {
+		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
+		return (attributes instanceof ServletRequestAttributes servletAttributes
+				&& carriesToken(servletAttributes.getRequest())) ? servletAttributes.getRequest() : null;
 	}
 
 	/**

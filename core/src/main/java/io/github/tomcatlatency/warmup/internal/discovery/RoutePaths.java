@@ -12,10 +12,10 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * What the discoveries share: the user's exclusions, and which paths an annotated
- * controller serves.
+ * What the discoveries and the replay of a training's routes share: the user's
+ * exclusions, and which paths an annotated controller serves.
  */
-final class RoutePaths {
+public final class RoutePaths {
 
 	private static final AntPathMatcher ANT_PATHS = new AntPathMatcher();
 
@@ -27,7 +27,7 @@ final class RoutePaths {
 	 * @param excludes path patterns, in the syntax of {@link PathPatternParser}
 	 * @return the test
 	 */
-	static Predicate<String> notExcluded(List<String> excludes) {
+	public static Predicate<String> notExcluded(List<String> excludes) {
 		List<PathPattern> excluded = excludes.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		return (path) -> {
 			PathContainer container = PathContainer.parsePath(path);

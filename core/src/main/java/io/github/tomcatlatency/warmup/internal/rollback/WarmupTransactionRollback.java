@@ -1,9 +1,8 @@
-package io.github.tomcatlatency.warmup.internal.task.data;
+package io.github.tomcatlatency.warmup.internal.rollback;
 
 import javax.sql.DataSource;
 
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
-import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.transaction.ConfigurableTransactionManager;
@@ -11,9 +10,6 @@ import org.springframework.transaction.TransactionExecution;
 import org.springframework.transaction.TransactionExecutionListener;
 import org.springframework.transaction.support.ResourceTransactionManager;
 import org.springframework.util.ClassUtils;
-import org.springframework.web.context.request.RequestAttributes;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Marks every transaction that a warm-up request begins rollback-only, so that whatever a
@@ -37,21 +33,16 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	private final WarmupRequestMarker marker;
 
-	private final RolledBackRequests rolledBack;
-
 	private final boolean readOnlyCommits;
 
 	/**
 	 * Create a listener.
 	 * @param marker tells warm-up requests apart
-	 * @param rolledBack told of each warm-up request whose transaction it rolls back
 	 * @param transactionManager the transaction manager it listens to, one it
 	 * {@link #appliesTo}
 	 */
-	public WarmupTransactionRollback(WarmupRequestMarker marker, RolledBackRequests rolledBack,
-			ResourceTransactionManager transactionManager) {
+	public WarmupTransactionRollback(WarmupRequestMarker marker, ResourceTransactionManager transactionManager) {
 		this.marker = marker;
-		this.rolledBack = rolledBack;
 		this.readOnlyCommits = isEntityManagerFactory(transactionManager.getResourceFactory());
 	}
 
@@ -92,20 +83,21 @@ public final class WarmupTransactionRollback implements TransactionExecutionList
 
 	@Override
 	public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
-		if (beginFailure != null || (this.readOnlyCommits && transaction.isReadOnly())) {
-			return;
-		}
-		HttpServletRequest request = warmupRequest();
-		if (request != null) {
+		// A warm-up request first: the application's own transactions are never asked
+		// anything.
+		if (beginFailure == null && this.marker.currentWarmupRequest() != null && !commits(transaction)) {
 			transaction.setRollbackOnly();
-			this.rolledBack.add(request);
 		}
 	}
 
-	private @Nullable HttpServletRequest warmupRequest() {
-		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
-		return (attributes instanceof ServletRequestAttributes servletAttributes
-				&& this.marker.carriesToken(servletAttributes.getRequest())) ? servletAttributes.getRequest() : null;
+	private boolean commits(TransactionExecution transaction) {
+		try {
+			return this.readOnlyCommits && transaction.isReadOnly();
+		}
+		catch (RuntimeException ex) {
+			// It cannot say: rolled back, the side that writes nothing.
+			return false;
+		}
 	}
 
 }
