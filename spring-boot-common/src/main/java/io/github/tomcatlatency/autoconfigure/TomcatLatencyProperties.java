@@ -298,7 +298,8 @@ public class TomcatLatencyProperties {
 		private int discoverRepetitions = 3;
 
 		/**
-		 * Path patterns of discovered routes not to call, for example '/admin/**'.
+		 * Path patterns of discovered or replayed routes not to call, matched below the
+		 * DispatcherServlet's path, for example '/admin/**'.
 		 */
 		private List<String> exclude = new ArrayList<>();
 

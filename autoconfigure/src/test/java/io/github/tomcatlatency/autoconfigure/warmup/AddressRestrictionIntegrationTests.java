@@ -4,16 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
-import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkDiscovery;
-import io.github.tomcatlatency.autoconfigure.warmup.WarmupRequests.FrameworkRoutes;
-import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import io.github.tomcatlatency.warmup.internal.replay.TrainedRequests;
-import io.github.tomcatlatency.warmup.internal.task.WarmupTask;
 import org.apache.catalina.Valve;
 import org.apache.catalina.filters.RemoteAddrFilter;
 import org.apache.catalina.valves.RemoteAddrValve;
@@ -35,7 +30,6 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,7 +55,7 @@ class AddressRestrictionIntegrationTests {
 		try (ConfigurableApplicationContext context = start("test.valve=true",
 				"tomcat-latency.warmup.discover-routes=true", "tomcat-latency.warmup.replay-training=true")) {
 			assertThat(discovered(context)).isEmpty();
-			assertThat(requests(context, this.cacheDirectory))
+			assertThat(TrainedRouteReplayIntegrationTests.requests(context, this.cacheDirectory))
 				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
 			// The starter's own routes still warm.
 			assertThat(context.getBean(WarmupRunner.class).getResult().requests())
@@ -91,16 +85,6 @@ class AddressRestrictionIntegrationTests {
 			.filter((request) -> request.origin() == Origin.DISCOVERED)
 			.map(RequestResult::path)
 			.toList();
-	}
-
-	static List<WarmupRequest> requests(ConfigurableApplicationContext context, Path cacheDirectory) {
-		return new WarmupRequests(context.getBean(TomcatLatencyProperties.class).getWarmup(), context,
-				context.getBeanProvider(FrameworkRoutes.class),
-				context.getBeanProvider(RequestMappingHandlerMapping.class),
-				context.getBeanProvider(FrameworkDiscovery.class), context.getBeanProvider(WarmupTask.class),
-				context.getBeanProvider(AnonymousAccess.class), context.getBeanProvider(AddressRestriction.class),
-				() -> cacheDirectory)
-			.get();
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {

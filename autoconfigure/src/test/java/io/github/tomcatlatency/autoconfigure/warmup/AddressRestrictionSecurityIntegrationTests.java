@@ -51,7 +51,7 @@ class AddressRestrictionSecurityIntegrationTests {
 		TrainedRequests.write(this.cacheDirectory, List.of("/greeting", "/internal"));
 		try (ConfigurableApplicationContext context = AddressRestrictionIntegrationTests.start(SecuredApplication.class,
 				"tomcat-latency.warmup.replay-training=true")) {
-			assertThat(AddressRestrictionIntegrationTests.requests(context, this.cacheDirectory))
+			assertThat(TrainedRouteReplayIntegrationTests.requests(context, this.cacheDirectory))
 				.filteredOn((request) -> request.origin() != Origin.BUILT_IN)
 				.extracting(WarmupRequest::path)
 				.containsExactly("/greeting");

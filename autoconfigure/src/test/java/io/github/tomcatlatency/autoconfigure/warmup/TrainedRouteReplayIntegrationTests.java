@@ -81,16 +81,7 @@ class TrainedRouteReplayIntegrationTests {
 
 	@Test
 	void aRecordThatCannotBeReadIsOneWarningNamingThePropertyAndNothingMore(CapturedOutput output) throws IOException {
-		Files.writeString(this.cacheDirectory.resolve(TrainedRequests.FILE_NAME), "GET /greeting\n",
-				StandardCharsets.UTF_8);
-		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true")) {
-			assertThat(requests(context, this.cacheDirectory))
-				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
-		}
-		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()
-			.asString()
-			.contains("line 1: not a path below the context path")
-			.contains("tomcat-latency.warmup.replay-training=false");
+		assertReplaysNothingWithOneWarning("GET /greeting\n", "line 1: not a path below the context path", output);
 	}
 
 	@Test
@@ -112,18 +103,30 @@ class TrainedRouteReplayIntegrationTests {
 		for (int i = 0; i < 10_000; i++) {
 			lines.append("/greeting").append('\n');
 		}
-		Files.writeString(this.cacheDirectory.resolve(TrainedRequests.FILE_NAME), lines, StandardCharsets.UTF_8);
+		assertReplaysNothingWithOneWarning(lines.toString(), "more than 1000 requests", output);
+	}
+
+	private void assertReplaysNothingWithOneWarning(String record, String problem, CapturedOutput output)
+			throws IOException {
+		Files.writeString(this.cacheDirectory.resolve(TrainedRequests.FILE_NAME), record, StandardCharsets.UTF_8);
 		try (ConfigurableApplicationContext context = start("tomcat-latency.warmup.replay-training=true")) {
 			assertThat(requests(context, this.cacheDirectory))
 				.allMatch((request) -> request.origin() == Origin.BUILT_IN);
 		}
 		assertThat(output.getAll().lines().filter((line) -> line.contains(" WARN "))).singleElement()
 			.asString()
-			.contains("more than 1000 requests")
+			.contains(problem)
 			.contains("tomcat-latency.warmup.replay-training=false");
 	}
 
-	private static List<WarmupRequest> requests(ConfigurableApplicationContext context, Path cacheDirectory) {
+	/**
+	 * Return the requests a warm-up of a running application assembles, with a training's
+	 * record in a directory.
+	 * @param context the application
+	 * @param cacheDirectory the directory of the record
+	 * @return the requests
+	 */
+	static List<WarmupRequest> requests(ConfigurableApplicationContext context, Path cacheDirectory) {
 		return new WarmupRequests(context.getBean(TomcatLatencyProperties.class).getWarmup(), context,
 				context.getBeanProvider(FrameworkRoutes.class),
 				context.getBeanProvider(RequestMappingHandlerMapping.class),
