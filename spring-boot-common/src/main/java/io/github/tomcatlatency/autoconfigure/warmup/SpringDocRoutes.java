@@ -40,16 +40,18 @@ final class SpringDocRoutes implements FrameworkRoutes {
 
 	@Override
 	public List<WarmupRequest> get() {
-		SpringDocConfigProperties properties = this.springDoc.getIfUnique();
+		// Should springdoc bind one more than once: the same values, read from the first.
+		SpringDocConfigProperties properties = this.springDoc.orderedStream().findFirst().orElse(null);
 		if (properties == null || properties.isUseManagementPort()) {
 			return List.of();
 		}
+		// Each bean is there only when its part is enabled (springdoc.api-docs.enabled,
+		// springdoc.swagger-ui.enabled): their enabled fields read false when the
+		// property is not set.
 		List<WarmupRequest> requests = new ArrayList<>();
-		if (properties.getApiDocs().isEnabled()) {
-			requests.add(WarmupRequest.get(Origin.BUILT_IN, properties.getApiDocs().getPath()));
-		}
-		SwaggerUiConfigProperties ui = this.swaggerUi.getIfUnique();
-		if (ui != null && ui.isEnabled() && ui.getPath() != null
+		requests.add(WarmupRequest.get(Origin.BUILT_IN, properties.getApiDocs().getPath()));
+		SwaggerUiConfigProperties ui = this.swaggerUi.orderedStream().findFirst().orElse(null);
+		if (ui != null && ui.getPath() != null
 				&& ClassUtils.isPresent(SWAGGER_UI_CLASS, SpringDocRoutes.class.getClassLoader())) {
 			String path = ui.getPath();
 			String folder = path.substring(0, Math.max(path.lastIndexOf('/'), 0));
