@@ -1,7 +1,5 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
