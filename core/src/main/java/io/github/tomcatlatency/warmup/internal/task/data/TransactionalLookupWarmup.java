@@ -25,7 +25,8 @@ import org.springframework.transaction.interceptor.TransactionInterceptor;
  * manager, a Spring Data JPA repository of the starter's own (see
  * {@link RepositoryLookup}), or without one Hibernate alone, looks an entity up by an
  * identifier no generator hands out, and the transaction ends: read-only, it commits
- * whoever began it, as a warm-up request's does (see {@link WarmupTransactionRollback}),
+ * whoever began it, as a warm-up request's does (see
+ * {@link io.github.tomcatlatency.warmup.internal.rollback.WarmupTransactionRollback}),
  * and Hibernate flushes nothing in it. No application code runs, no row comes back,
  * nothing is written.
  * <p>
