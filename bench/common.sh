@@ -83,7 +83,7 @@ install_maven_plugin() {
 # bench/trained-start/APP.yml, into OUTPUT; prints how long the goal took.
 train_bench_app() {
 	local app=$1 jdk=$2 output=$3 version start
-	version=$(sed -n "s:^\t<version>\(.*\)</version>:\1:p" "$ROOT_DIR/pom.xml" | head -1)
+	version=$("$ROOT_DIR/release/project-version.sh")
 	start=$(now_ms)
 	(cd "$ROOT_DIR" && mvn -q -B -pl "bench/$app-app" \
 		"io.github.tomcatlatency:tomcat-latency-maven-plugin:$version:train" \

@@ -15,8 +15,7 @@ source "$(dirname "$0")/common.sh"
 RUNS=${1:-5}
 TARGET_MB=${2:-60}
 REPOSITORY=${3:-$HOME/.m2/repository}
-# The project's version: the first <version> of the root POM.
-CLI_JAR="$ROOT_DIR/cli/target/tomcat-latency-cli-$(sed -n 's:^\t<version>\(.*\)</version>$:\1:p' "$ROOT_DIR/pom.xml" | head -n 1).jar"
+CLI_JAR="$ROOT_DIR/cli/target/tomcat-latency-cli-$("$ROOT_DIR/release/project-version.sh").jar"
 
 build_sample
 if [[ ! -f "$CLI_JAR" || -n "${REBUILD:-}" ]]; then

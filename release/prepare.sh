@@ -19,12 +19,7 @@ if [[ -n $(git status --porcelain) ]]; then
 	git status --short >&2
 	exit 1
 fi
-# The project's version is the first <version> of the root POM; every module's parent names it.
-current=$(sed -n 's:^\t<version>\(.*\)</version>$:\1:p' pom.xml | head -n 1)
-if [[ -z $current ]]; then
-	echo "release/prepare.sh: no version found in pom.xml" >&2
-	exit 1
-fi
+current=$(release/project-version.sh)
 
 set_version() {
 	local from=$1 to=$2

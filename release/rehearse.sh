@@ -52,7 +52,7 @@ git clone -q "$root" "$work/src"
 cd "$work/src"
 git config user.name "tomcat-latency release rehearsal"
 git config user.email "rehearsal@invalid"
-snapshot=$(sed -n 's:^\t<version>\(.*\)</version>$:\1:p' pom.xml | head -n 1)
+snapshot=$(release/project-version.sh)
 version=${snapshot%-SNAPSHOT}
 release/prepare.sh "$version" "${version%.*}.$((${version##*.} + 1))-SNAPSHOT"
 git checkout -q "v$version"
