@@ -78,12 +78,15 @@ class AddressRestrictionIntegrationTests {
 	}
 
 	static List<String> discovered(ConfigurableApplicationContext context) {
+		return discoveredRequests(context).stream().map(RequestResult::path).toList();
+	}
+
+	static List<RequestResult> discoveredRequests(ConfigurableApplicationContext context) {
 		return context.getBean(WarmupRunner.class)
 			.getResult()
 			.requests()
 			.stream()
 			.filter((request) -> request.origin() == Origin.DISCOVERED)
-			.map(RequestResult::path)
 			.toList();
 	}
 

@@ -142,14 +142,8 @@ public final class WarmupAutoConfiguration {
 		// they are sent to.
 		return (method, path) -> {
 			Tomcat running = tomcat.get();
-			LoopbackServer server = (running != null) ? LoopbackServer.of(running, "") : null;
-			if (server == null) {
-				return null;
-			}
-			String host = server.uri().getHost();
-			return AddressRules.of(running)
-				.restriction(host.startsWith("[") ? host.substring(1, host.length() - 1) : host,
-						server.uri().getPort());
+			WarmupAddress warmup = WarmupAddress.of(running);
+			return (warmup != null) ? AddressRules.of(running).restriction(warmup.host(), warmup.port()) : null;
 		};
 	}
 

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.warmup.internal.access.WarmupHandlerMapping;
 import io.github.tomcatlatency.warmup.internal.access.WarmupRequestMarker;
 import io.github.tomcatlatency.warmup.internal.task.security.JwtAuthenticationWarmup;
@@ -21,7 +22,9 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
+import org.springframework.security.web.FilterChainProxy;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AuthorizationManagerWebInvocationPrivilegeEvaluator.HttpServletRequestTransformer;
 import org.springframework.security.web.access.WebInvocationPrivilegeEvaluator;
 import org.springframework.web.context.WebApplicationContext;
 
@@ -78,8 +81,12 @@ public final class WarmupSecurityAutoConfiguration {
 
 	@Bean
 	SecurityAccess tomcatLatencyAnonymousAccess(ObjectProvider<WebInvocationPrivilegeEvaluator> evaluators,
-			WebApplicationContext context) {
-		return new SecurityAccess(evaluators, context);
+			ObjectProvider<FilterChainProxy> filterChains, ObjectProvider<HttpServletRequestTransformer> transformers,
+			WebApplicationContext context, EmbeddedTomcat tomcat) {
+		return new SecurityAccess(evaluators, filterChains, transformers, context, () -> {
+			WarmupAddress warmup = WarmupAddress.of(tomcat.get());
+			return (warmup != null) ? warmup.host() : null;
+		});
 	}
 
 	@Bean
