@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
 import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.warmup.WarmupRequest;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
@@ -48,10 +50,10 @@ import static org.awaitility.Awaitility.await;
 /**
  * Fault injection on real starts: each collaborator the starter calls in the
  * application's lifecycle is replaced by one that throws a {@link RuntimeException}, a
- * {@link LinkageError}, or never returns. The application starts, holds readiness no
- * longer than the warm-up's timeout and a second, answers its first request as without
- * the starter, logs no error and no stack trace, and each of the starter's warnings names
- * the property that helps.
+ * {@link LinkageError}, or never returns, and a step at readiness throws. The application
+ * starts, holds readiness no longer than the warm-up's timeout and a second, answers its
+ * first request as without the starter, logs no error and no stack trace, and each of the
+ * starter's warnings names the property that helps.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ContainedFailuresIntegrationTests {
@@ -71,7 +73,8 @@ class ContainedFailuresIntegrationTests {
 			"ANONYMOUS_ACCESS, LINKAGE, FAILED", "ANONYMOUS_ACCESS, HANG, TIMED_OUT", "WARMUP_TASK, RUNTIME, COMPLETED",
 			"WARMUP_TASK, LINKAGE, COMPLETED", "WARMUP_TASK, HANG, FAILED|TIMED_OUT",
 			"PHASE_RECORDER, RUNTIME, COMPLETED", "PHASE_RECORDER, LINKAGE, COMPLETED",
-			"METER_SWEEP, RUNTIME, COMPLETED", "METER_SWEEP, LINKAGE, COMPLETED" })
+			"METER_SWEEP, RUNTIME, COMPLETED", "METER_SWEEP, LINKAGE, COMPLETED", "READY_STEP, RUNTIME, COMPLETED",
+			"READY_STEP, LINKAGE, COMPLETED" })
 	void theApplicationStartsAndAnswersAsWithoutTheStarter(Site site, Fault fault, String states, CapturedOutput output)
 			throws Exception {
 		Injected.inject(site, fault);
@@ -92,6 +95,16 @@ class ContainedFailuresIntegrationTests {
 					HttpResponse.BodyHandlers.ofString());
 			assertThat(first.statusCode()).isEqualTo(200);
 			assertThat(first.body()).isEqualTo("hello");
+			if (site == Site.READY_STEP) {
+				// The steps after the failed one ran: the last of them counts requests.
+				await().atMost(Duration.ofSeconds(60))
+					.until(() -> context.getBean(SimpleMeterRegistry.class)
+						.find(PhaseTimers.METER_NAME)
+						.tag("uri", "/hello")
+						.timers()
+						.stream()
+						.anyMatch((timer) -> timer.count() > 0));
+			}
 			// What hangs on a server thread ends before the server stops.
 			Injected.release();
 		}
@@ -148,7 +161,13 @@ class ContainedFailuresIntegrationTests {
 		/**
 		 * A meter registry, asked for the warm-up's meters when they are removed.
 		 */
-		METER_SWEEP
+		METER_SWEEP,
+
+		/**
+		 * A step run once the application is ready, before the statistics start and
+		 * requests count.
+		 */
+		READY_STEP
 
 	}
 
@@ -273,6 +292,13 @@ class ContainedFailuresIntegrationTests {
 				}
 
 			};
+		}
+
+		@Bean
+		@Order(ReadyStep.WARMUP_METERS)
+		ReadyStep injectedReadyStep() {
+			return ReadyStep.of(new ReadyStep.Part("the injected step", "tomcat-latency.warmup.enabled"),
+					(context) -> Injected.at(Site.READY_STEP));
 		}
 
 		@Bean

@@ -62,7 +62,13 @@ public final class Contained {
 		};
 	}
 
-	private static void warn(String part, String property, Throwable ex) {
+	/**
+	 * Log a part's failure as {@link #run} does.
+	 * @param part what the part does
+	 * @param property the property that switches it off
+	 * @param ex what it threw
+	 */
+	static void warn(String part, String property, Throwable ex) {
 		logger.warn("tomcat-latency: " + part + " failed (" + Failures.describe(ex)
 				+ "); the application goes on without it (" + property + "=false switches it off)");
 		logger.debug("tomcat-latency: " + part + " failed", ex);

@@ -27,7 +27,9 @@ import org.springframework.core.Ordered;
  * {@code @PostConstruct} method, before the server even started). None of it is the
  * start's readiness: the steps run once, never again, and never early. A step that finds
  * the application closed (told to close while it became ready, as SIGTERM during the
- * warm-up does) is told so instead: Spring Boot still publishes its readiness then.
+ * warm-up does) is told so instead: Spring Boot still publishes its readiness then. What
+ * a step throws is contained in one warning and the next steps run, unless the step fails
+ * start-up on purpose ({@link ReadyStep#failsStartUp}).
  * <p>
  * Imported by each auto-configuration that declares a step: one bean, whichever of them
  * is on.
@@ -69,8 +71,22 @@ public final class FirstReadiness implements SmartApplicationListener {
 				&& change.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
 			List<ReadyStep> readySteps = this.readySteps;
 			if (readySteps != null && this.stepsRun.compareAndSet(false, true)) {
-				readySteps.forEach(this::run);
+				readySteps.forEach(this::runContained);
 			}
+		}
+	}
+
+	private void runContained(ReadyStep step) {
+		try {
+			run(step);
+		}
+		catch (RuntimeException | LinkageError ex) {
+			if (step.failsStartUp(ex)) {
+				throw ex;
+			}
+			// The steps after it run: one that failed must not leave the statistics
+			// unstarted or the requests uncounted.
+			Contained.warn(step.part().description(), step.part().property(), ex);
 		}
 	}
 

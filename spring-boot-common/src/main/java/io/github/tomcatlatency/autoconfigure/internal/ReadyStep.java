@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.internal;
 
+import java.util.function.Consumer;
+
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.Ordered;
 
@@ -11,8 +13,11 @@ import org.springframework.core.Ordered;
  * A step is never run again: an application whose readiness goes to
  * {@code REFUSING_TRAFFIC} and back (a readiness indicator on its database during an
  * outage) keeps the statistics, the class load log and the meters the steps started.
+ * <p>
+ * What a step throws is contained: one warning names what it does and the property that
+ * switches it off ({@link #part()}), and the steps after it run, unless the step says
+ * that the failure {@link #failsStartUp fails start-up} on purpose.
  */
-@FunctionalInterface
 public interface ReadyStep {
 
 	/**
@@ -58,6 +63,74 @@ public interface ReadyStep {
 	 * start would outlive it. Does nothing unless a step has something to say.
 	 */
 	default void closedBeforeReady() {
+	}
+
+	/**
+	 * Return what the step does and the property that switches it off, for the warning
+	 * when it fails.
+	 * @return the part of the starter the step is
+	 */
+	Part part();
+
+	/**
+	 * Return whether what the step threw is to fail start-up, as the user asked
+	 * ({@code tomcat-latency.warmup.fail-on-error}, a training run), rather than be
+	 * contained.
+	 * @param failure what the step threw
+	 * @return {@code true} to let it reach Spring Boot
+	 */
+	default boolean failsStartUp(Throwable failure) {
+		return false;
+	}
+
+	/**
+	 * Return a step whose failures are contained.
+	 * @param part what the step does and the property that switches it off
+	 * @param action the step
+	 * @return the step
+	 */
+	static ReadyStep of(Part part, Consumer<ConfigurableApplicationContext> action) {
+		return of(part, false, action);
+	}
+
+	/**
+	 * Return a step.
+	 * @param part what the step does and the property that switches it off
+	 * @param failsStartUp whether what it throws fails start-up instead of being
+	 * contained
+	 * @param action the step
+	 * @return the step
+	 */
+	static ReadyStep of(Part part, boolean failsStartUp, Consumer<ConfigurableApplicationContext> action) {
+		return new ReadyStep() {
+
+			@Override
+			public void ready(ConfigurableApplicationContext context) {
+				action.accept(context);
+			}
+
+			@Override
+			public Part part() {
+				return part;
+			}
+
+			@Override
+			public boolean failsStartUp(Throwable failure) {
+				return failsStartUp;
+			}
+
+		};
+	}
+
+	/**
+	 * What a step does, and the property that switches it off.
+	 *
+	 * @param description what the step does, for example {@code "the endpoint's reset at
+	 * readiness"}
+	 * @param property the property, for example {@code tomcat-latency.enabled}
+	 */
+	record Part(String description, String property) {
+
 	}
 
 }

@@ -3,10 +3,10 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import java.util.List;
 
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
-import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
 import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep.Part;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
@@ -61,8 +61,8 @@ public final class PhaseAutoConfiguration {
 	@Bean
 	@Order(ReadyStep.COUNTING)
 	ReadyStep tomcatLatencyRequestCounting(RequestClassifier classifier) {
-		return (context) -> Contained.run("the request classifier's readiness", "tomcat-latency.enabled",
-				classifier::ready);
+		return ReadyStep.of(new Part("the request classifier's readiness", "tomcat-latency.enabled"),
+				(context) -> classifier.ready());
 	}
 
 	@Bean

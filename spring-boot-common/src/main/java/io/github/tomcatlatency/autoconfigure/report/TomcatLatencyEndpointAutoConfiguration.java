@@ -6,10 +6,10 @@ import java.util.Objects;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.autoconfigure.TomcatLatencyProperties;
 import io.github.tomcatlatency.autoconfigure.advisory.AdvisoryAutoConfiguration;
-import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.internal.FirstReadiness;
 import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep.Part;
 import io.github.tomcatlatency.cache.TomcatResourceCache;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.phase.Routes;
@@ -82,8 +82,8 @@ public final class TomcatLatencyEndpointAutoConfiguration {
 	@Bean
 	@Order(ReadyStep.STATISTICS)
 	ReadyStep tomcatLatencyStatisticsStart(TomcatLatencyEndpoint endpoint) {
-		return (context) -> Contained.run("the endpoint's reset at readiness", "tomcat-latency.enabled",
-				endpoint::reset);
+		return ReadyStep.of(new Part("the endpoint's reset at readiness", "tomcat-latency.enabled"),
+				(context) -> endpoint.reset());
 	}
 
 	@Bean

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep.Part;
 import io.github.tomcatlatency.training.internal.TrainingExit;
 import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
@@ -78,6 +79,18 @@ final class TrainingRun implements ReadyStep {
 								+ "tomcat-latency.warmup.replay-training")
 				+ "; closing the application so that the JVM writes its AOT cache or CDS archive as it exits");
 		this.exit.exit(SpringApplication.exit(context));
+	}
+
+	@Override
+	public Part part() {
+		return new Part("the training run", "tomcat-latency.warmup.training");
+	}
+
+	@Override
+	public boolean failsStartUp(Throwable failure) {
+		// Contained, the training run would never end: the application would run on in
+		// the build that started it.
+		return true;
 	}
 
 	@Override

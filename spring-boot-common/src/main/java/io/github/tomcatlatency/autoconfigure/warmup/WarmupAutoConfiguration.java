@@ -156,7 +156,7 @@ public final class WarmupAutoConfiguration {
 	@Bean
 	@Order(ReadyStep.WARMUP)
 	ReadyStep tomcatLatencyWarmupRoutes(WarmupLifecycle warmup) {
-		return (context) -> warmup.sendRoutes();
+		return warmup.routes();
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.autoconfigure.warmup;
 
 import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep.Part;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 
 import org.springframework.boot.context.event.ApplicationStartedEvent;
@@ -16,7 +17,7 @@ import org.springframework.core.Ordered;
  * Boot records {@code ReadinessState.ACCEPTING_TRAFFIC}, and stops the warm-up when the
  * application closes.
  * <p>
- * The application's routes go out in the first {@link ReadyStep} ({@link #sendRoutes()},
+ * The application's routes go out in the first {@link ReadyStep} ({@link #routes()},
  * {@link ReadyStep#WARMUP}): on the {@code ACCEPTING_TRAFFIC} event that Spring Boot
  * publishes after the ready-event listeners, before the availability that readiness
  * probes read, the training run and the removal of the warm-up's meters. They find the
@@ -61,10 +62,14 @@ final class WarmupLifecycle implements SmartApplicationListener {
 	}
 
 	/**
-	 * Send the application's routes and wait for them: the application became ready.
+	 * Return the step that sends the application's routes and waits for them, once the
+	 * application became ready: what it throws fails start-up only with
+	 * {@code tomcat-latency.warmup.fail-on-error}, as the rest of the warm-up.
+	 * @return the step
 	 */
-	void sendRoutes() {
-		contained(this.runner::run);
+	ReadyStep routes() {
+		return ReadyStep.of(new Part("the warm-up", "tomcat-latency.warmup.enabled"), this.failOnError,
+				(context) -> contained(this.runner::run));
 	}
 
 	private void contained(Runnable action) {

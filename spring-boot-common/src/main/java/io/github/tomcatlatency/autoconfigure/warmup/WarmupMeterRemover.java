@@ -5,6 +5,7 @@ import java.util.stream.Stream;
 
 import io.github.tomcatlatency.autoconfigure.internal.Contained;
 import io.github.tomcatlatency.autoconfigure.internal.ReadyStep;
+import io.github.tomcatlatency.autoconfigure.internal.ReadyStep.Part;
 import io.github.tomcatlatency.warmup.internal.WarmupObservationFilter;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -25,11 +26,18 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class WarmupMeterRemover implements ReadyStep, Runnable {
 
+	private static final Part PART = new Part("the warm-up's meters' removal", "tomcat-latency.warmup.enabled");
+
 	private final Runnable removal;
 
 	WarmupMeterRemover(ConfigurableListableBeanFactory beanFactory) {
-		this.removal = Contained.untilFailure("the warm-up's meters' removal", "tomcat-latency.warmup.enabled",
+		this.removal = Contained.untilFailure(PART.description(), PART.property(),
 				() -> existingRegistries(beanFactory).forEach(WarmupObservationFilter::removeMeters));
+	}
+
+	@Override
+	public Part part() {
+		return PART;
 	}
 
 	@Override
