@@ -38,6 +38,17 @@ public interface CompletedRequest {
 	long mvcNanos();
 
 	/**
+	 * Return the time in one part of {@link Phase#CONTAINER}: the parts add up to
+	 * {@link #containerNanos()} to the nanosecond.
+	 * @param part the part
+	 * @return nanoseconds, or {@link #NOT_MEASURED} when the request's parts were not
+	 * measured
+	 */
+	default long containerPartNanos(ContainerPart part) {
+		return NOT_MEASURED;
+	}
+
+	/**
 	 * Return how many classes the JVM loaded while the request ran, on any thread: only
 	 * requests that the cold-request probe measured know it.
 	 * @return the classes loaded, or {@link #NOT_MEASURED}

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.phase.internal;
 import java.util.function.LongSupplier;
 
 import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,12 @@ import org.jspecify.annotations.Nullable;
  * {@link Phase#MVC}: the application owns the response then. Transitions of one request
  * happen one after another, ordered by Tomcat's asynchronous state machine, so the fields
  * need no synchronisation.
+ * <p>
+ * Container time is further split into {@link ContainerPart parts}: the connector until
+ * the first dispatch enters the engine's pipeline, the valves before the outermost filter
+ * chain of a dispatch and after it, and the response after the last dispatch left the
+ * pipeline. The response is what the others leave of the container time, so the parts add
+ * up to it exactly, whatever the clamps below took.
  */
 final class PhaseClock implements CompletedRequest {
 
@@ -27,6 +34,8 @@ final class PhaseClock implements CompletedRequest {
 	static final int NOTE = 29;
 
 	private static final long NOT_STARTED = Long.MIN_VALUE;
+
+	private static final ContainerPart[] PARTS = ContainerPart.values();
 
 	/**
 	 * The clock of the dispatch on each thread, in a holder that is set once per thread:
@@ -52,6 +61,11 @@ final class PhaseClock implements CompletedRequest {
 	private @Nullable String route;
 
 	private long containerNanos;
+
+	private ContainerPart part = ContainerPart.CONNECTOR;
+
+	// Indexed by ContainerPart.ordinal(); one array per clock, reused by its requests.
+	private final long[] partNanos = new long[PARTS.length];
 
 	private long completedStartNanos;
 
@@ -89,8 +103,7 @@ final class PhaseClock implements CompletedRequest {
 	 * Called when a dispatch of the request enters the container, the first or a later
 	 * asynchronous one.
 	 * @param requestStartNanos when Tomcat started reading the request
-	 * @param now the current time, read only for a later dispatch: the first starts at
-	 * {@code requestStartNanos}
+	 * @param now the current time: for the first dispatch it ends the connector's part
 	 * @return whether this is the request's first dispatch, which decides what the
 	 * request {@link #countAs counts as}
 	 */
@@ -108,20 +121,33 @@ final class PhaseClock implements CompletedRequest {
 			this.probeThread = null;
 			this.classesLoaded = NOT_MEASURED;
 			this.cpuNanos = NOT_MEASURED;
+			for (int i = 0; i < this.partNanos.length; i++) {
+				this.partNanos[i] = 0;
+			}
+			this.part = ContainerPart.CONNECTOR;
+			switchTo(Phase.CONTAINER, now.getAsLong());
+			this.part = ContainerPart.VALVES_IN;
 			return true;
 		}
 		switchTo(Phase.CONTAINER, now.getAsLong());
+		this.part = ContainerPart.VALVES_IN;
 		return false;
 	}
 
 	/**
 	 * Called when a dispatch leaves the container.
 	 * @param async whether the request continues asynchronously
-	 * @param now the current time, read only for an asynchronous request
+	 * @param now the current time
 	 */
 	void dispatchEnded(boolean async, LongSupplier now) {
 		if (async) {
 			switchTo(Phase.MVC, now.getAsLong());
+		}
+		else {
+			// A forward or include never leaves the pipeline: this is the request's last
+			// dispatch, and what follows until Tomcat logs it finishes the response.
+			switchTo(Phase.CONTAINER, now.getAsLong());
+			this.part = ContainerPart.RESPONSE;
 		}
 	}
 
@@ -151,6 +177,9 @@ final class PhaseClock implements CompletedRequest {
 			return false;
 		}
 		switchTo(enclosing(boundary), now);
+		if (boundary == Phase.FILTERS) {
+			this.part = ContainerPart.VALVES_OUT;
+		}
 		return true;
 	}
 
@@ -183,6 +212,14 @@ final class PhaseClock implements CompletedRequest {
 		this.mvcNanos = Math.min(this.mvcNanos, totalNanos);
 		this.filtersNanos = Math.min(this.filtersNanos, totalNanos - this.mvcNanos);
 		this.containerNanos = totalNanos - this.filtersNanos - this.mvcNanos;
+		// The same clamps for the parts: each takes at most what the ones before it left,
+		// and the response takes the rest, so that they add up to the container time.
+		long left = this.containerNanos;
+		for (int i = 0; i < this.partNanos.length - 1; i++) {
+			this.partNanos[i] = Math.min(this.partNanos[i], left);
+			left -= this.partNanos[i];
+		}
+		this.partNanos[this.partNanos.length - 1] = left;
 		return true;
 	}
 
@@ -258,6 +295,11 @@ final class PhaseClock implements CompletedRequest {
 	}
 
 	@Override
+	public long containerPartNanos(ContainerPart part) {
+		return this.partNanos[part.ordinal()];
+	}
+
+	@Override
 	public long classesLoaded() {
 		return this.classesLoaded;
 	}
@@ -275,6 +317,9 @@ final class PhaseClock implements CompletedRequest {
 			}
 			else if (this.phase == Phase.MVC) {
 				this.mvcNanos += elapsed;
+			}
+			else {
+				this.partNanos[this.part.ordinal()] += elapsed;
 			}
 			this.phaseStartNanos = now;
 		}

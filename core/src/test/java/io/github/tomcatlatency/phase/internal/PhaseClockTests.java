@@ -3,6 +3,7 @@ package io.github.tomcatlatency.phase.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.Phase;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -140,6 +141,79 @@ class PhaseClockTests {
 		assertThat(split.container() + split.filters() + split.mvc()).isEqualTo(60);
 		assertThat(split.container()).isNotNegative();
 		assertThat(split.filters()).isNotNegative();
+	}
+
+	@Test
+	void containerIsSplitIntoItsParts() {
+		this.clock.dispatchStarted(1000, () -> 1010);
+		this.clock.enter(Phase.FILTERS, 1030);
+		this.clock.enter(Phase.MVC, 1050);
+		this.clock.exit(Phase.MVC, 1150);
+		this.clock.exit(Phase.FILTERS, 1160);
+		this.clock.dispatchEnded(false, () -> 1200);
+		complete(1000, 300);
+		assertThat(this.clock.containerNanos()).isEqualTo(10 + 20 + 40 + 100);
+		assertThat(parts()).containsExactly(10L, 20L, 40L, 100L);
+	}
+
+	@Test
+	void errorPageDispatchOutsideItsFiltersIsValvesOut() {
+		this.clock.dispatchStarted(0, () -> 5);
+		this.clock.enter(Phase.FILTERS, 10);
+		this.clock.exit(Phase.FILTERS, 40);
+		// The host's error page dispatch: its container time, between the chains.
+		this.clock.enter(Phase.FILTERS, 70);
+		this.clock.exit(Phase.FILTERS, 90);
+		this.clock.dispatchEnded(false, () -> 95);
+		complete(0, 100);
+		assertThat(parts()).containsExactly(5L, 5L, 30L + 5, 5L);
+	}
+
+	@Test
+	void eachAsynchronousDispatchPassesTheValvesAgainAndTheWaitStaysMvc() {
+		this.clock.dispatchStarted(0, () -> 5);
+		this.clock.enter(Phase.FILTERS, 10);
+		this.clock.exit(Phase.FILTERS, 40);
+		this.clock.dispatchEnded(true, () -> 45);
+		this.clock.dispatchStarted(0, () -> 345);
+		this.clock.enter(Phase.FILTERS, 350);
+		this.clock.exit(Phase.FILTERS, 370);
+		this.clock.dispatchEnded(false, () -> 375);
+		complete(0, 400);
+		assertThat(this.clock.mvcNanos()).isEqualTo(300);
+		assertThat(parts()).containsExactly(5L, 5L + 5, 5L + 5, 25L);
+	}
+
+	@Test
+	void partsAddUpToTheContainerWhenTheTotalIsClamped() {
+		this.clock.dispatchStarted(0, () -> 30);
+		this.clock.enter(Phase.FILTERS, 40);
+		this.clock.exit(Phase.FILTERS, 50);
+		this.clock.dispatchEnded(false, () -> 90);
+		// Tomcat read its clock before the dispatch ended, on a racing thread.
+		complete(0, 45);
+		assertThat(this.clock.containerNanos()).isEqualTo(35);
+		assertThat(parts()).containsExactly(30L, 5L, 0L, 0L);
+		assertThat(parts().stream().mapToLong(Long::longValue).sum()).isEqualTo(this.clock.containerNanos());
+	}
+
+	@Test
+	void nextRequestStartsItsPartsFromZero() {
+		this.clock.dispatchStarted(0, () -> 10);
+		this.clock.dispatchEnded(false, () -> 20);
+		complete(0, 30);
+		this.clock.dispatchStarted(100, () -> 101);
+		this.clock.dispatchEnded(false, () -> 102);
+		complete(100, 3);
+		assertThat(parts()).containsExactly(1L, 1L, 0L, 1L);
+	}
+
+	private List<Long> parts() {
+		List<Long> parts = new ArrayList<>();
+		for (ContainerPart part : ContainerPart.values()) {
+			parts.add(this.clock.containerPartNanos(part));
+		}
+		return parts;
 	}
 
 	private void complete(long requestStartNanos, long totalNanos) {

@@ -1,0 +1,313 @@
+package io.github.tomcatlatency.autoconfigure.phase;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.ContainerPart;
+import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.Route;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ValveBase;
+import org.apache.tomcat.util.descriptor.web.ErrorPage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseBody;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Integration tests for the parts of the container phase, on a real embedded Tomcat over
+ * real HTTP: each culprit adds time to the container, and the part it belongs to holds at
+ * least 80 % of what it adds, comparing the medians of five requests with and five
+ * without it. On every request the parts add up to the container time exactly.
+ */
+@SpringBootTest(classes = ContainerPartsIntegrationTests.TestApplication.class,
+		webEnvironment = WebEnvironment.RANDOM_PORT, properties = "server.max-http-request-header-size=32KB")
+class ContainerPartsIntegrationTests {
+
+	static final long SLEEP_MILLIS = 200;
+
+	private static final int REQUESTS = 5;
+
+	private final HttpClient client = HttpClient.newHttpClient();
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private PartsRecorder recorder;
+
+	@BeforeEach
+	void warmUp() throws Exception {
+		// The first requests of a JVM are slow in every part; keep them out of the
+		// comparisons.
+		for (int i = 0; i < REQUESTS; i++) {
+			get("/fast");
+		}
+	}
+
+	@Test
+	void valveBeforeTheFiltersIsValvesIn() throws Exception {
+		assertCulpritShowsIn("/valve-in", ContainerPart.VALVES_IN);
+	}
+
+	@Test
+	void valveAfterTheFiltersIsValvesOut() throws Exception {
+		assertCulpritShowsIn("/valve-out", ContainerPart.VALVES_OUT);
+	}
+
+	@Test
+	void slowEightKilobytesOfHeadersAreTheConnector() throws Exception {
+		List<Parts> without = requests("/headers", () -> sendWithHeaders("/headers", false));
+		List<Parts> with = requests("/headers", () -> sendWithHeaders("/headers", true));
+		assertAttributed(with, without, ContainerPart.CONNECTOR);
+	}
+
+	@Test
+	void errorPageDispatchKeepsTheErrorPageOutOfTheContainer() throws Exception {
+		List<Parts> boom = requests("/boom", () -> assertThat(get("/boom").statusCode()).isEqualTo(500));
+		for (Parts parts : boom) {
+			assertThat(parts.sum()).isEqualTo(parts.container());
+			// The error page's controller sleeps: that time is Spring MVC's, not the
+			// host's dispatch of it.
+			assertThat(parts.mvc()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS));
+			assertThat(parts.container()).isLessThan(TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS) / 2);
+			assertThat(parts.part(ContainerPart.VALVES_OUT)).isPositive();
+		}
+	}
+
+	private void assertCulpritShowsIn(String path, ContainerPart part) throws Exception {
+		List<Parts> without = requests("/fast", () -> get("/fast"));
+		List<Parts> with = requests(path, () -> get(path));
+		assertAttributed(with, without, part);
+	}
+
+	private void assertAttributed(List<Parts> with, List<Parts> without, ContainerPart part) {
+		for (Parts parts : with) {
+			assertThat(parts.sum()).isEqualTo(parts.container());
+		}
+		long added = median(with, -1) - median(without, -1);
+		assertThat(added).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS));
+		long addedToPart = median(with, part.ordinal()) - median(without, part.ordinal());
+		assertThat(addedToPart).as(part.tagValue()).isGreaterThanOrEqualTo(added * 8 / 10);
+	}
+
+	private List<Parts> requests(String route, Request request) throws Exception {
+		List<Parts> recorded = this.recorder.of(route);
+		int before = recorded.size();
+		for (int i = 0; i < REQUESTS; i++) {
+			request.send();
+		}
+		await().atMost(Duration.ofSeconds(10)).until(() -> recorded.size() >= before + REQUESTS);
+		return new ArrayList<>(recorded.subList(before, before + REQUESTS));
+	}
+
+	private static long median(List<Parts> parts, int part) {
+		long[] values = parts.stream()
+			.mapToLong((p) -> (part < 0) ? p.container() : p.parts()[part])
+			.sorted()
+			.toArray();
+		return values[values.length / 2];
+	}
+
+	private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).build();
+		return this.client.send(request, HttpResponse.BodyHandlers.ofString());
+	}
+
+	/**
+	 * Send a request with 8 KB of headers, as a client whose headers arrive in two
+	 * halves, {@link #SLEEP_MILLIS} apart when {@code slow}.
+	 */
+	private void sendWithHeaders(String path, boolean slow) throws Exception {
+		StringBuilder half = new StringBuilder();
+		for (int i = 0; i < 40; i++) {
+			half.append("X-Padding-").append(i).append(": ").append("x".repeat(80)).append("\r\n");
+		}
+		try (Socket socket = new Socket("localhost", this.port)) {
+			OutputStream out = socket.getOutputStream();
+			out.write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + half).getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			if (slow) {
+				Thread.sleep(SLEEP_MILLIS);
+			}
+			out.write((half.toString().replace("X-Padding-", "X-More-") + "Connection: close\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			InputStream in = socket.getInputStream();
+			ByteArrayOutputStream response = new ByteArrayOutputStream();
+			in.transferTo(response);
+			assertThat(response.toString(StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200");
+		}
+	}
+
+	static void sleep() {
+		try {
+			Thread.sleep(SLEEP_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@FunctionalInterface
+	interface Request {
+
+		void send() throws Exception;
+
+	}
+
+	/**
+	 * One request's phases and container parts.
+	 */
+	record Parts(long container, long mvc, long[] parts) {
+
+		long part(ContainerPart part) {
+			return this.parts[part.ordinal()];
+		}
+
+		long sum() {
+			return Arrays.stream(this.parts).sum();
+		}
+
+	}
+
+	/**
+	 * Keeps each recorded request's parts by route.
+	 */
+	static class PartsRecorder implements PhaseRecorder {
+
+		private final Map<String, List<Parts>> byRoute = new ConcurrentHashMap<>();
+
+		@Override
+		public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
+				long mvcNanos) {
+		}
+
+		@Override
+		public void record(Route route, String method, int status, CompletedRequest request) {
+			long[] parts = new long[ContainerPart.values().length];
+			for (ContainerPart part : ContainerPart.values()) {
+				parts[part.ordinal()] = request.containerPartNanos(part);
+			}
+			of(route.uri()).add(new Parts(request.containerNanos(), request.mvcNanos(), parts));
+		}
+
+		List<Parts> of(String route) {
+			return this.byRoute.computeIfAbsent(route, (key) -> new CopyOnWriteArrayList<>());
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(TestController.class)
+	static class TestApplication {
+
+		@Bean
+		PartsRecorder partsRecorder() {
+			return new PartsRecorder();
+		}
+
+		@Bean
+		EmbeddedTomcatSetup testContextValves() {
+			return new EmbeddedTomcatSetup() {
+
+				@Override
+				public void customize(Context context) {
+					context.getPipeline().addValve(new SleepingValve());
+					// Tomcat's own error page, which its host dispatches to.
+					ErrorPage errorPage = new ErrorPage();
+					errorPage.setErrorCode(500);
+					errorPage.setLocation("/slow-error");
+					context.addErrorPage(errorPage);
+				}
+
+			};
+		}
+
+	}
+
+	/**
+	 * A context valve that takes {@link #SLEEP_MILLIS} before the request for
+	 * {@code /valve-in} and after it for {@code /valve-out}.
+	 */
+	static class SleepingValve extends ValveBase {
+
+		SleepingValve() {
+			super(true);
+		}
+
+		@Override
+		public void invoke(org.apache.catalina.connector.Request request, Response response)
+				throws IOException, ServletException {
+			String uri = request.getDecodedRequestURI();
+			if (uri.equals("/valve-in")) {
+				sleep();
+			}
+			getNext().invoke(request, response);
+			if (uri.equals("/valve-out")) {
+				sleep();
+			}
+		}
+
+	}
+
+	@Controller
+	static class TestController {
+
+		@GetMapping({ "/fast", "/headers", "/valve-in", "/valve-out" })
+		@ResponseBody
+		String fast() {
+			return "fast";
+		}
+
+		@GetMapping("/boom")
+		void boom(HttpServletResponse response) throws IOException {
+			response.sendError(500);
+		}
+
+		@RequestMapping("/slow-error")
+		@ResponseBody
+		String slowError() {
+			sleep();
+			return "error";
+		}
+
+	}
+
+}
