@@ -4,12 +4,15 @@ import java.util.Comparator;
 import java.util.List;
 
 import io.github.tomcatlatency.internal.Milliseconds;
+import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.report.DurationHistogram.Snapshot;
+import io.github.tomcatlatency.report.TomcatLatencyReport.ContainerPartMeans;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Distribution;
 import io.github.tomcatlatency.report.TomcatLatencyReport.PhaseDistributions;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Computes where request time goes: the distribution of each phase and the container's
@@ -24,6 +27,12 @@ final class PhaseAnalysis {
 	static Phases analyse(RequestStatistics.Statistics statistics, int topRoutes) {
 		Snapshot total = statistics.total();
 		Snapshot[] phases = statistics.phases();
+		long[] partNanos = new long[RouteHistograms.PART_SUMS];
+		for (RouteSnapshot route : statistics.routes()) {
+			for (int i = 0; i < partNanos.length; i++) {
+				partNanos[i] += route.partNanos()[i];
+			}
+		}
 		List<RoutePhases> top = statistics.routes()
 			.stream()
 			.sorted(Comparator.comparingLong(RouteSnapshot::totalNanos).reversed())
@@ -33,7 +42,7 @@ final class PhaseAnalysis {
 			.toList();
 		PhaseDistributions application = new PhaseDistributions(distribution(phases[Phase.CONTAINER.ordinal()]),
 				distribution(phases[Phase.FILTERS.ordinal()]), distribution(phases[Phase.MVC.ordinal()]),
-				distribution(total));
+				distribution(total), partMeans(partNanos));
 		return new Phases(total.count(),
 				containerShare(phases[Phase.CONTAINER.ordinal()].totalNanos(), total.totalNanos()), application, top,
 				statistics.storage());
@@ -42,7 +51,27 @@ final class PhaseAnalysis {
 	private static PhaseDistributions distributions(RouteSnapshot route) {
 		return new PhaseDistributions(mean(route, Phase.CONTAINER), mean(route, Phase.FILTERS), mean(route, Phase.MVC),
 				new Distribution(Milliseconds.of(mean(route.totalNanos(), route.requests())),
-						Milliseconds.of(route.p50Nanos()), Milliseconds.of(route.p99Nanos())));
+						Milliseconds.of(route.p50Nanos()), Milliseconds.of(route.p99Nanos())),
+				partMeans(route.partNanos()));
+	}
+
+	/**
+	 * Return the means of the container's parts from their sums.
+	 * @param sums the sums by {@link ContainerPart#ordinal()}, then the count of requests
+	 * @return the means, or {@code null} when no request measured them
+	 */
+	static @Nullable ContainerPartMeans partMeans(long[] sums) {
+		long requests = sums[sums.length - 1];
+		if (requests == 0) {
+			return null;
+		}
+		long[] means = new long[sums.length - 1];
+		for (int i = 0; i < means.length; i++) {
+			means[i] = sums[i] / requests;
+		}
+		ContainerParts parts = ContainerParts.of(means);
+		return new ContainerPartMeans(requests, parts.connectorMs(), parts.valvesInMs(), parts.valvesOutMs(),
+				parts.responseMs(), parts.largest());
 	}
 
 	private static Distribution mean(RouteSnapshot route, Phase phase) {

@@ -152,7 +152,7 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 	@Override
 	public void record(Route route, String method, int status, CompletedRequest request) {
 		record(route, method, request.startNanos(), request.containerNanos(), request.filtersNanos(),
-				request.mvcNanos(), request.classesLoaded(), request.cpuNanos());
+				request.mvcNanos(), request.classesLoaded(), request.cpuNanos(), request);
 	}
 
 	@Override
@@ -160,11 +160,11 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 		// Called directly, not by Tomcat: the request arrived its wall time ago.
 		long startNanos = System.nanoTime() - containerNanos - filtersNanos - mvcNanos;
 		record(route, method, startNanos, containerNanos, filtersNanos, mvcNanos, CompletedRequest.NOT_MEASURED,
-				CompletedRequest.NOT_MEASURED);
+				CompletedRequest.NOT_MEASURED, null);
 	}
 
 	private void record(Route route, String method, long startNanos, long containerNanos, long filtersNanos,
-			long mvcNanos, long classesLoaded, long cpuNanos) {
+			long mvcNanos, long classesLoaded, long cpuNanos, @Nullable CompletedRequest parts) {
 		State state = this.state;
 		int methodIndex = RequestMethods.index(method);
 		int index = route.index() * RequestMethods.COUNT + methodIndex;
@@ -174,7 +174,7 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 		}
 		if (statistics != NOT_STORED) {
 			statistics.record(startNanos, containerNanos, filtersNanos, mvcNanos, classesLoaded, cpuNanos,
-					this.spikeDetection, this.classLoadsLogged);
+					this.spikeDetection, this.classLoadsLogged, parts);
 			state.phases.record(containerNanos, filtersNanos, mvcNanos);
 		}
 		else {

@@ -4,18 +4,22 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.Phase;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The histogram of the total of one method and route and the exact sum of each phase, in
- * one or more stripes. Recording into one stripe updates shared counters: threads
- * recording the same route at once on different CPUs would take turns on each. So a route
- * starts with one stripe and, the first time a thread finds that another recorded into
- * its stripe meanwhile, splits into {@link #MAX_STRIPES}, each thread recording into the
- * one its id picks, if the {@link MemoryBudget} has room for them. A route never recorded
- * concurrently keeps one stripe. The stripes are what spreads contention: each sum is one
- * {@link AtomicLong}, not a {@code LongAdder}, whose cells would grow with the number of
- * CPUs beyond what the budget reserved. The phases' percentiles are the application's
+ * The histogram of the total of one method and route and the exact sum of each phase and
+ * of each {@link ContainerPart container part}, in one or more stripes. Recording into
+ * one stripe updates shared counters: threads recording the same route at once on
+ * different CPUs would take turns on each. So a route starts with one stripe and, the
+ * first time a thread finds that another recorded into its stripe meanwhile, splits into
+ * {@link #MAX_STRIPES}, each thread recording into the one its id picks, if the
+ * {@link MemoryBudget} has room for them. A route never recorded concurrently keeps one
+ * stripe. The stripes are what spreads contention: each sum is one {@link AtomicLong},
+ * not a {@code LongAdder}, whose cells would grow with the number of CPUs beyond what the
+ * budget reserved. The phases' percentiles are the application's
  * ({@link ApplicationPhases}): per route, a histogram of each phase would take four times
  * the memory.
  */
@@ -28,9 +32,16 @@ final class RouteHistograms {
 	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 2 : 1;
 
 	/**
+	 * The sums of the container's parts and the count of requests that measured them, by
+	 * {@link ContainerPart#ordinal()}, the count last.
+	 */
+	static final int PART_SUMS = ContainerPart.values().length + 1;
+
+	/**
 	 * The heap one stripe takes: its histogram and sums, whatever the number of CPUs.
 	 */
-	static final long STRIPE_BYTES = DurationHistogram.BYTES + Phase.values().length * DurationHistogram.SUM_BYTES;
+	static final long STRIPE_BYTES = DurationHistogram.BYTES
+			+ (Phase.values().length + PART_SUMS) * DurationHistogram.SUM_BYTES;
 
 	private static final VarHandle STRIPES;
 
@@ -42,6 +53,8 @@ final class RouteHistograms {
 			throw new ExceptionInInitializerError(ex);
 		}
 	}
+
+	private static final ContainerPart[] PARTS = ContainerPart.values();
 
 	private final MemoryBudget budget;
 
@@ -74,8 +87,11 @@ final class RouteHistograms {
 	 * @param containerNanos its time in the container
 	 * @param filtersNanos its time in the filters
 	 * @param mvcNanos its time in Spring MVC
+	 * @param parts the request, whose container parts are summed if measured, or
+	 * {@code null}
 	 */
-	void record(Stripe stripe, long totalNanos, long containerNanos, long filtersNanos, long mvcNanos) {
+	void record(Stripe stripe, long totalNanos, long containerNanos, long filtersNanos, long mvcNanos,
+			@Nullable CompletedRequest parts) {
 		long before = stripe.total.count();
 		stripe.total.record(totalNanos);
 		// Only reads: a count that grew by more than this request is another thread's
@@ -84,6 +100,12 @@ final class RouteHistograms {
 		stripe.phaseNanos[Phase.CONTAINER.ordinal()].addAndGet(containerNanos);
 		stripe.phaseNanos[Phase.FILTERS.ordinal()].addAndGet(filtersNanos);
 		stripe.phaseNanos[Phase.MVC.ordinal()].addAndGet(mvcNanos);
+		if (parts != null && parts.containerPartNanos(ContainerPart.CONNECTOR) != CompletedRequest.NOT_MEASURED) {
+			for (int i = 0; i < PART_SUMS - 1; i++) {
+				stripe.partNanos[i].addAndGet(parts.containerPartNanos(PARTS[i]));
+			}
+			stripe.partNanos[PART_SUMS - 1].incrementAndGet();
+		}
 		if (concurrent && !this.splitRefused) {
 			split();
 		}
@@ -138,6 +160,22 @@ final class RouteHistograms {
 		return sums;
 	}
 
+	/**
+	 * Return the sum of each container part's durations, the stripes added, indexed by
+	 * {@link ContainerPart#ordinal()}, and last the number of requests that measured
+	 * them.
+	 * @return the sums in nanoseconds and the count
+	 */
+	long[] partNanos() {
+		long[] sums = new long[PART_SUMS];
+		for (Stripe stripe : this.stripes) {
+			for (int i = 0; i < sums.length; i++) {
+				sums[i] += stripe.partNanos[i].get();
+			}
+		}
+		return sums;
+	}
+
 	// Thread.threadId(), which replaces getId(), is Java 19's; the id is the same.
 	@SuppressWarnings("deprecation")
 	static int threadIndex() {
@@ -154,6 +192,9 @@ final class RouteHistograms {
 		private final DurationHistogram total = new DurationHistogram();
 
 		private final AtomicLong[] phaseNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong() };
+
+		private final AtomicLong[] partNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(),
+				new AtomicLong() };
 
 		/**
 		 * Return how many requests this stripe recorded.

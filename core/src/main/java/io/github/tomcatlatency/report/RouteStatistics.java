@@ -9,11 +9,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Statistics of the requests of one method to one route: a histogram of the total, the
- * sum of each phase, the first request to arrive, and cold spikes (requests far above the
- * median after the route sat idle). Recording is lock-free and allocates only for a
- * request that arrived before the first one known, for a spike, and once when the route
- * is first recorded concurrently ({@link RouteHistograms}). The report reads a
- * {@link #snapshot() snapshot}.
+ * sum of each phase and container part, the first request to arrive, and cold spikes
+ * (requests far above the median after the route sat idle). Recording is lock-free and
+ * allocates only for a request that arrived before the first one known, for a spike, and
+ * once when the route is first recorded concurrently ({@link RouteHistograms}). The
+ * report reads a {@link #snapshot() snapshot}.
  */
 final class RouteStatistics {
 
@@ -58,15 +58,15 @@ final class RouteStatistics {
 	}
 
 	void record(long startNanos, long containerNanos, long filtersNanos, long mvcNanos, long classesLoaded,
-			long cpuNanos, SpikeDetection spikeDetection, boolean classLoadsLogged) {
+			long cpuNanos, SpikeDetection spikeDetection, boolean classLoadsLogged, @Nullable CompletedRequest parts) {
 		long totalNanos = containerNanos + filtersNanos + mvcNanos;
 		FirstRequest known = this.first.get();
 		if (known == null || startNanos - known.startNanos() < 0) {
 			// Read on the thread that served it, where the JVM logged its class loads.
 			long osThreadId = (classLoadsLogged && classesLoaded != CompletedRequest.NOT_MEASURED)
 					? ClassLoadLog.currentThreadId() : -1;
-			keepFirst(new FirstRequest(startNanos, Split.of(containerNanos, filtersNanos, mvcNanos), classesLoaded,
-					cpuNanos, osThreadId));
+			keepFirst(new FirstRequest(startNanos, Split.of(containerNanos, filtersNanos, mvcNanos, parts),
+					classesLoaded, cpuNanos, osThreadId));
 		}
 		// The request ended its wall time after it arrived: no clock read needed.
 		long now = startNanos + totalNanos;
@@ -81,9 +81,9 @@ final class RouteStatistics {
 		if (idleNanos >= spikeDetection.idleNanos() && stripe.count() >= MIN_REQUESTS_FOR_SPIKES
 				&& totalNanos > spikeDetection.factor() * stripe.medianNanos()) {
 			this.spikes.incrementAndGet();
-			this.lastSpike.set(Split.of(containerNanos, filtersNanos, mvcNanos));
+			this.lastSpike.set(Split.of(containerNanos, filtersNanos, mvcNanos, parts));
 		}
-		this.histograms.record(stripe, totalNanos, containerNanos, filtersNanos, mvcNanos);
+		this.histograms.record(stripe, totalNanos, containerNanos, filtersNanos, mvcNanos, parts);
 	}
 
 	/**
@@ -109,8 +109,8 @@ final class RouteStatistics {
 	RouteSnapshot snapshot(DurationHistogram.Snapshot total) {
 		this.histograms.copyTotalInto(total);
 		return new RouteSnapshot(this.route, this.method, total.count(), total.totalNanos(), total.percentileNanos(0.5),
-				total.percentileNanos(0.99), this.histograms.phaseNanos(), this.first.get(), this.spikes.get(),
-				this.lastSpike.get());
+				total.percentileNanos(0.99), this.histograms.phaseNanos(), this.histograms.partNanos(),
+				this.first.get(), this.spikes.get(), this.lastSpike.get());
 	}
 
 	/**

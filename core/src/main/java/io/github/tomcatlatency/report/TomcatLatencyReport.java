@@ -179,9 +179,26 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param filters time in servlet filters
 	 * @param mvc time in the servlet (Spring MVC)
 	 * @param total the request's wall time in Tomcat
+	 * @param containerParts the means of the container's parts, or {@code null} when no
+	 * request measured them
 	 */
-	public record PhaseDistributions(Distribution container, Distribution filters, Distribution mvc,
-			Distribution total) {
+	public record PhaseDistributions(Distribution container, Distribution filters, Distribution mvc, Distribution total,
+			@Nullable ContainerPartMeans containerParts) {
+
+	}
+
+	/**
+	 * The mean of each part of the container phase, over the requests that measured them.
+	 *
+	 * @param requests the requests that measured them
+	 * @param connectorMs reading the request line and headers, and mapping
+	 * @param valvesInMs the valves before the filter chain
+	 * @param valvesOutMs the valves after it, the error page dispatch included
+	 * @param responseMs finishing the response: commit, write, flush
+	 * @param largest the name of the part with the largest mean
+	 */
+	public record ContainerPartMeans(long requests, double connectorMs, double valvesInMs, double valvesOutMs,
+			double responseMs, String largest) {
 
 	}
 

@@ -69,7 +69,7 @@ class ColdRouteRemediesTests {
 	}
 
 	private static ColdRequest route(String method, String route, double ratio) {
-		Split first = new Split(Instant.now(), ratio, 0, 0, ratio);
+		Split first = new Split(Instant.now(), ratio, 0, 0, ratio, null);
 		return new ColdRequest(route, method, 10, first, 1, Math.max(0, ratio - 1), ratio,
 				new ColdCause(null, null, null, WarmupReach.NOT_SENT, null));
 	}

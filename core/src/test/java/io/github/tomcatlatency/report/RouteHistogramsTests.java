@@ -87,7 +87,7 @@ class RouteHistogramsTests {
 	private void record(long micros) {
 		long nanos = TimeUnit.MICROSECONDS.toNanos(micros);
 		// The total is the sum of the phases: the container's third, the rest in MVC.
-		this.histograms.record(this.histograms.stripe(), nanos, nanos / 3, 0, nanos - nanos / 3);
+		this.histograms.record(this.histograms.stripe(), nanos, nanos / 3, 0, nanos - nanos / 3, null);
 	}
 
 	private void assertCounted(long requests, long totalMicros) {

@@ -20,10 +20,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
+import io.github.tomcatlatency.report.ContainerParts;
+import io.github.tomcatlatency.report.TomcatLatencyReport;
+import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
+import io.github.tomcatlatency.report.TomcatLatencyReport.ContainerPartMeans;
+import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.Context;
@@ -47,6 +53,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseBody;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -56,7 +63,8 @@ import static org.awaitility.Awaitility.await;
  * without it. On every request the parts add up to the container time exactly.
  */
 @SpringBootTest(classes = ContainerPartsIntegrationTests.TestApplication.class,
-		webEnvironment = WebEnvironment.RANDOM_PORT, properties = "server.max-http-request-header-size=32KB")
+		webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "server.max-http-request-header-size=32KB",
+				"management.endpoints.web.exposure.include=tomcatlatency" })
 class ContainerPartsIntegrationTests {
 
 	static final long SLEEP_MILLIS = 200;
@@ -70,6 +78,9 @@ class ContainerPartsIntegrationTests {
 
 	@Autowired
 	private PartsRecorder recorder;
+
+	@Autowired
+	private TomcatLatencyEndpoint endpoint;
 
 	@BeforeEach
 	void warmUp() throws Exception {
@@ -108,6 +119,34 @@ class ContainerPartsIntegrationTests {
 			assertThat(parts.container()).isLessThan(TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS) / 2);
 			assertThat(parts.part(ContainerPart.VALVES_OUT)).isPositive();
 		}
+	}
+
+	@Test
+	void reportNamesThePartThatHeldTheContainerTime() throws Exception {
+		requests("/valve-out", () -> get("/valve-out"));
+		TomcatLatencyReport report = this.endpoint.report();
+		RoutePhases route = report.phases()
+			.topRoutes()
+			.stream()
+			.filter((candidate) -> candidate.route().equals("/valve-out"))
+			.findFirst()
+			.orElseThrow();
+		ContainerPartMeans means = route.phases().containerParts();
+		assertThat(means).isNotNull();
+		assertThat(means.largest()).isEqualTo("valves-out");
+		assertThat(means.valvesOutMs()).isGreaterThanOrEqualTo(SLEEP_MILLIS);
+		assertThat(means.connectorMs() + means.valvesInMs() + means.valvesOutMs() + means.responseMs())
+			.isCloseTo(route.phases().container().meanMs(), within(0.01));
+		ColdRequest cold = report.coldRequests()
+			.worstRoutes()
+			.stream()
+			.filter((candidate) -> candidate.route().equals("/valve-out"))
+			.findFirst()
+			.orElseThrow();
+		ContainerParts first = cold.first().containerParts();
+		assertThat(first).isNotNull();
+		assertThat(first.largest()).isEqualTo("valves-out");
+		assertThat(first.valvesOutMs()).isGreaterThanOrEqualTo(SLEEP_MILLIS);
 	}
 
 	private void assertCulpritShowsIn(String path, ContainerPart part) throws Exception {
