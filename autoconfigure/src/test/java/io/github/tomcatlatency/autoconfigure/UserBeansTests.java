@@ -98,7 +98,9 @@ class UserBeansTests {
 		PhaseRecorder recorder = (route, method, status, container, filters, mvc) -> {
 		};
 		this.contextRunner.withBean("userRecorder", PhaseRecorder.class, () -> recorder)
-			.run((context) -> assertThat(context.getBeansOfType(PhaseRecorder.class)).hasSize(3)
+			// The timers, the container part meters, the endpoint's statistics and the
+			// user's.
+			.run((context) -> assertThat(context.getBeansOfType(PhaseRecorder.class)).hasSize(4)
 				.containsValue(recorder));
 	}
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -25,11 +26,14 @@ import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
+import io.github.tomcatlatency.phase.internal.ContainerPartMeters;
 import io.github.tomcatlatency.report.ContainerParts;
 import io.github.tomcatlatency.report.TomcatLatencyReport;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ContainerPartMeans;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.Context;
@@ -81,6 +85,9 @@ class ContainerPartsIntegrationTests {
 
 	@Autowired
 	private TomcatLatencyEndpoint endpoint;
+
+	@Autowired
+	private MeterRegistry registry;
 
 	@BeforeEach
 	void warmUp() throws Exception {
@@ -147,6 +154,26 @@ class ContainerPartsIntegrationTests {
 		assertThat(first).isNotNull();
 		assertThat(first.largest()).isEqualTo("valves-out");
 		assertThat(first.valvesOutMs()).isGreaterThanOrEqualTo(SLEEP_MILLIS);
+	}
+
+	@Test
+	void metersSumEachPartForTheApplicationWithoutSeriesPerRoute() throws Exception {
+		FunctionTimer valvesIn = partMeter(ContainerPart.VALVES_IN);
+		long countBefore = (long) valvesIn.count();
+		double nanosBefore = valvesIn.totalTime(TimeUnit.NANOSECONDS);
+		requests("/valve-in", () -> get("/valve-in"));
+		assertThat((long) valvesIn.count() - countBefore).isGreaterThanOrEqualTo(REQUESTS);
+		assertThat(valvesIn.totalTime(TimeUnit.NANOSECONDS) - nanosBefore)
+			.isGreaterThanOrEqualTo(REQUESTS * TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS));
+		for (int i = 0; i < 50; i++) {
+			get("/not-there/" + UUID.randomUUID());
+		}
+		assertThat(this.registry.find(ContainerPartMeters.METER_NAME).functionTimers())
+			.hasSize(ContainerPart.values().length);
+	}
+
+	private FunctionTimer partMeter(ContainerPart part) {
+		return this.registry.get(ContainerPartMeters.METER_NAME).tag("part", part.tagValue()).functionTimer();
 	}
 
 	private void assertCulpritShowsIn(String path, ContainerPart part) throws Exception {

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.autoconfigure.phase;
 import io.github.tomcatlatency.autoconfigure.ConditionalOnTomcatLatency;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
+import io.github.tomcatlatency.phase.internal.ContainerPartMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,7 +15,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
- * Auto-configuration} for the {@value PhaseTimers#METER_NAME} timers.
+ * Auto-configuration} for the {@value PhaseTimers#METER_NAME} timers and the
+ * {@value ContainerPartMeters#METER_NAME} function timers.
  */
 @AutoConfiguration(afterName = "io.github.tomcatlatency.autoconfigure.adapter.RoutesAutoConfiguration")
 @ConditionalOnTomcatLatency
@@ -29,6 +31,11 @@ public final class PhaseMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	PhaseTimers tomcatLatencyPhaseTimers(MeterRegistry meterRegistry, Routes routes) {
 		return new PhaseTimers(meterRegistry, routes.capacity());
+	}
+
+	@Bean
+	ContainerPartMeters tomcatLatencyContainerPartMeters(MeterRegistry meterRegistry) {
+		return new ContainerPartMeters(meterRegistry);
 	}
 
 }
