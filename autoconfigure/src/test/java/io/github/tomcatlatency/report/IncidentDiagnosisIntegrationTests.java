@@ -72,6 +72,31 @@ class IncidentDiagnosisIntegrationTests {
 		});
 	}
 
+	@Test
+	void containerPartsPutTheLookupInTheConnectorAndNameTheResourceSet() throws Exception {
+		for (int i = 0; i < 4; i++) {
+			assertThat(get("/orders/" + i).statusCode()).isEqualTo(200);
+		}
+		await().untilAsserted(() -> assertThat(route(report(), "/orders/{id}")).isNotNull());
+		Map<String, Object> report = report();
+		Map<String, Object> phases = TomcatLatencyEndpointIntegrationTests.map(route(report, "/orders/{id}"), "phases");
+		Map<String, Object> means = TomcatLatencyEndpointIntegrationTests.map(phases, "containerParts");
+		assertThat(means).containsEntry("largest", "connector");
+		assertThat(((Number) means.get("connectorMs")).doubleValue())
+			.isGreaterThanOrEqualTo(meanMs(phases, "container") * 0.8);
+		Map<String, Object> first = TomcatLatencyEndpointIntegrationTests
+			.list(TomcatLatencyEndpointIntegrationTests.map(report, "coldRequests"), "worstRoutes")
+			.stream()
+			.filter((candidate) -> "/orders/{id}".equals(candidate.get("route")))
+			.map((candidate) -> TomcatLatencyEndpointIntegrationTests.map(candidate, "first"))
+			.findFirst()
+			.orElseThrow();
+		Map<String, Object> parts = TomcatLatencyEndpointIntegrationTests.map(first, "containerParts");
+		assertThat(parts).containsEntry("largest", "connector").containsEntry("resourceSet", "SlowResourceSet");
+		assertThat(((Number) parts.get("resourceLookups")).longValue()).isPositive();
+		assertThat(((Number) parts.get("resourceLookupMs")).doubleValue()).isGreaterThanOrEqualTo(LOOKUP_MILLIS);
+	}
+
 	private double meanMs(Map<String, Object> phases, String phase) {
 		return ((Number) TomcatLatencyEndpointIntegrationTests.map(phases, phase).get("meanMs")).doubleValue();
 	}

@@ -1,5 +1,7 @@
 package io.github.tomcatlatency.phase;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a {@link PhaseRecorder} may read of a completed request beyond its phases. A view
  * of state that Tomcat recycles with the request: read it during
@@ -46,6 +48,37 @@ public interface CompletedRequest {
 	 */
 	default long containerPartNanos(ContainerPart part) {
 		return NOT_MEASURED;
+	}
+
+	/**
+	 * Return how many lookups Tomcat's resource sets made for the request, wherever they
+	 * ran (the mapper, the default servlet, {@code ServletContext.getResource}): each set
+	 * asked on a miss of Tomcat's resource cache counts one, whether it answered or was
+	 * only walked.
+	 * @return the lookups, or {@link #NOT_MEASURED} when they were not counted
+	 */
+	default long resourceLookups() {
+		return NOT_MEASURED;
+	}
+
+	/**
+	 * Return the time of the request's {@link #resourceLookups() resource lookups}. They
+	 * overlap the phases and parts: the mapper's are in the connector, the default
+	 * servlet's in the valves or filters, a controller's in Spring MVC.
+	 * @return nanoseconds, or {@link #NOT_MEASURED}
+	 */
+	default long resourceLookupNanos() {
+		return NOT_MEASURED;
+	}
+
+	/**
+	 * Return the resource set of the request's slowest lookup: the file name of its jar
+	 * or directory.
+	 * @return the name, or {@code null} when the request made no lookup or they were not
+	 * counted
+	 */
+	default @Nullable String slowestResourceSet() {
+		return null;
 	}
 
 	/**

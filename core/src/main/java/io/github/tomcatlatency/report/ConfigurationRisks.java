@@ -8,6 +8,7 @@ import io.github.tomcatlatency.cache.ResourceCacheSettings;
 import io.github.tomcatlatency.cache.ResourceCacheStatistics;
 import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
+import io.github.tomcatlatency.phase.internal.TimedResourceSet;
 import io.github.tomcatlatency.report.ConfigurationRisk.Severity;
 import org.apache.catalina.Context;
 import org.apache.catalina.WebResourceRoot;
@@ -132,7 +133,11 @@ final class ConfigurationRisks {
 		}
 		long jarWarSets = 0;
 		for (WebResourceSet set : resources.getJarResources()) {
-			if (set.getClass().getName().equals("org.apache.catalina.webresources.JarWarResourceSet")) {
+			// The set Tomcat created, not the starter's timing around it.
+			if (TimedResourceSet.unwrap(set)
+				.getClass()
+				.getName()
+				.equals("org.apache.catalina.webresources.JarWarResourceSet")) {
 				jarWarSets++;
 			}
 		}

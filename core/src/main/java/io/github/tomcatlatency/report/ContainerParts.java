@@ -15,9 +15,16 @@ import org.jspecify.annotations.Nullable;
  * @param responseMs finishing the response: commit, write, flush
  * @param largest the {@link ContainerPart#tagValue() name} of the part that held most of
  * the container time
+ * @param resourceLookups the lookups Tomcat's resource sets made for the request, or
+ * {@code null} when they were not counted
+ * @param resourceLookupMs their time, which overlaps the parts and phases, or
+ * {@code null} when they were not counted
+ * @param resourceSet the jar or directory of the slowest lookup, or {@code null} when
+ * there was none
  */
 public record ContainerParts(double connectorMs, double valvesInMs, double valvesOutMs, double responseMs,
-		String largest) {
+		String largest, @Nullable Long resourceLookups, @Nullable Double resourceLookupMs,
+		@Nullable String resourceSet) {
 
 	private static final ContainerPart[] PARTS = ContainerPart.values();
 
@@ -34,15 +41,22 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 		for (ContainerPart part : PARTS) {
 			nanos[part.ordinal()] = request.containerPartNanos(part);
 		}
-		return of(nanos);
+		long lookups = request.resourceLookups();
+		boolean counted = lookups != CompletedRequest.NOT_MEASURED;
+		return of(nanos, counted ? lookups : null, counted ? Milliseconds.of(request.resourceLookupNanos()) : null,
+				request.slowestResourceSet());
 	}
 
 	/**
 	 * Return the parts from their durations.
 	 * @param nanos the duration of each part, by {@link ContainerPart#ordinal()}
+	 * @param lookups the resource lookups, or {@code null}
+	 * @param lookupMs their time, or {@code null}
+	 * @param resourceSet the set of the slowest, or {@code null}
 	 * @return the parts
 	 */
-	static ContainerParts of(long[] nanos) {
+	static ContainerParts of(long[] nanos, @Nullable Long lookups, @Nullable Double lookupMs,
+			@Nullable String resourceSet) {
 		ContainerPart largest = ContainerPart.CONNECTOR;
 		for (ContainerPart part : PARTS) {
 			if (nanos[part.ordinal()] > nanos[largest.ordinal()]) {
@@ -52,7 +66,8 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 		return new ContainerParts(Milliseconds.of(nanos[ContainerPart.CONNECTOR.ordinal()]),
 				Milliseconds.of(nanos[ContainerPart.VALVES_IN.ordinal()]),
 				Milliseconds.of(nanos[ContainerPart.VALVES_OUT.ordinal()]),
-				Milliseconds.of(nanos[ContainerPart.RESPONSE.ordinal()]), largest.tagValue());
+				Milliseconds.of(nanos[ContainerPart.RESPONSE.ordinal()]), largest.tagValue(), lookups, lookupMs,
+				resourceSet);
 	}
 
 }

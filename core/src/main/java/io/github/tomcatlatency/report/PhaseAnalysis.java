@@ -69,7 +69,7 @@ final class PhaseAnalysis {
 		for (int i = 0; i < means.length; i++) {
 			means[i] = sums[i] / requests;
 		}
-		ContainerParts parts = ContainerParts.of(means);
+		ContainerParts parts = ContainerParts.of(means, null, null, null);
 		return new ContainerPartMeans(requests, parts.connectorMs(), parts.valvesInMs(), parts.valvesOutMs(),
 				parts.responseMs(), parts.largest());
 	}

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.cache.ResourceCacheStatistics;
+import io.github.tomcatlatency.phase.internal.TimedResourceSet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.WebResource;
@@ -201,7 +202,8 @@ public class PinningResourceRoot extends StandardRoot {
 		if (permanent == null) {
 			permanent = Stream.of(getPreResources(), getJarResources(), getPostResources())
 				.flatMap(Stream::of)
-				.allMatch((set) -> set.getClassLoaderOnly() || set instanceof AbstractArchiveResourceSet);
+				.allMatch((set) -> set.getClassLoaderOnly()
+						|| TimedResourceSet.unwrap(set) instanceof AbstractArchiveResourceSet);
 			this.missesPermanent = permanent;
 			if (!permanent) {
 				logger.debug("A directory serves static resources: missing paths are not remembered, "

@@ -79,6 +79,14 @@ final class PhaseClock implements CompletedRequest {
 
 	private long classesLoaded = NOT_MEASURED;
 
+	private long resourceLookups;
+
+	private long resourceLookupNanos;
+
+	private @Nullable TimedResourceSet slowestResourceSet;
+
+	private long slowestLookupNanos;
+
 	private long cpuNanos = NOT_MEASURED;
 
 	/**
@@ -125,6 +133,10 @@ final class PhaseClock implements CompletedRequest {
 				this.partNanos[i] = 0;
 			}
 			this.part = ContainerPart.CONNECTOR;
+			this.resourceLookups = 0;
+			this.resourceLookupNanos = 0;
+			this.slowestResourceSet = null;
+			this.slowestLookupNanos = 0;
 			switchTo(Phase.CONTAINER, now.getAsLong());
 			this.part = ContainerPart.VALVES_IN;
 			return true;
@@ -224,6 +236,22 @@ final class PhaseClock implements CompletedRequest {
 	}
 
 	/**
+	 * Count lookups in Tomcat's resource sets made for this request.
+	 * @param set the set of the slowest of them
+	 * @param lookups how many
+	 * @param nanos their time
+	 * @param slowestNanos the time of the slowest
+	 */
+	void lookedUp(TimedResourceSet set, long lookups, long nanos, long slowestNanos) {
+		this.resourceLookups += lookups;
+		this.resourceLookupNanos += nanos;
+		if (slowestNanos > this.slowestLookupNanos) {
+			this.slowestLookupNanos = slowestNanos;
+			this.slowestResourceSet = set;
+		}
+	}
+
+	/**
 	 * Keep what the current request counts as, decided on its first dispatch.
 	 * @param counting what it counts as
 	 */
@@ -300,6 +328,22 @@ final class PhaseClock implements CompletedRequest {
 	}
 
 	@Override
+	public long resourceLookups() {
+		return ResourceSetTiming.timing() ? this.resourceLookups : NOT_MEASURED;
+	}
+
+	@Override
+	public long resourceLookupNanos() {
+		return ResourceSetTiming.timing() ? this.resourceLookupNanos : NOT_MEASURED;
+	}
+
+	@Override
+	public @Nullable String slowestResourceSet() {
+		TimedResourceSet set = this.slowestResourceSet;
+		return (set != null) ? set.name() : null;
+	}
+
+	@Override
 	public long classesLoaded() {
 		return this.classesLoaded;
 	}
@@ -345,8 +389,65 @@ final class PhaseClock implements CompletedRequest {
 
 		private @Nullable PhaseClock clock;
 
+		// Lookups made while no dispatch runs: the mapper's, before the engine's
+		// pipeline.
+		private long pendingLookups;
+
+		private long pendingNanos;
+
+		private long pendingSinceNanos;
+
+		private @Nullable TimedResourceSet pendingSlowest;
+
+		private long pendingSlowestNanos;
+
 		void set(@Nullable PhaseClock clock) {
 			this.clock = clock;
+		}
+
+		/**
+		 * Set the clock of a dispatch, handing it the lookups this thread made since its
+		 * request started, before the dispatch: the mapper's. Older ones were made for no
+		 * request (a background task) and are dropped.
+		 * @param clock the dispatch's clock
+		 * @param requestStartNanos when its request started
+		 */
+		void enter(PhaseClock clock, long requestStartNanos) {
+			this.clock = clock;
+			if (this.pendingLookups != 0) {
+				TimedResourceSet slowest = this.pendingSlowest;
+				if (slowest != null && this.pendingSinceNanos - requestStartNanos >= 0) {
+					clock.lookedUp(slowest, this.pendingLookups, this.pendingNanos, this.pendingSlowestNanos);
+				}
+				this.pendingLookups = 0;
+				this.pendingNanos = 0;
+				this.pendingSlowest = null;
+				this.pendingSlowestNanos = 0;
+			}
+		}
+
+		/**
+		 * Count a lookup in a resource set for the dispatch this thread runs, or keep it
+		 * for the next dispatch to enter when none runs.
+		 * @param set the set
+		 * @param start when the lookup started
+		 * @param nanos its time
+		 */
+		void lookedUp(TimedResourceSet set, long start, long nanos) {
+			PhaseClock clock = this.clock;
+			if (clock != null) {
+				clock.lookedUp(set, 1, nanos, nanos);
+				return;
+			}
+			if (this.pendingLookups == 0) {
+				this.pendingSinceNanos = start;
+			}
+			this.pendingLookups++;
+			this.pendingNanos += nanos;
+			if (nanos >= this.pendingSlowestNanos) {
+				this.pendingSlowestNanos = nanos;
+				this.pendingSlowest = set;
+			}
 		}
 
 	}

@@ -81,7 +81,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 			}
 		}
 		PhaseClock.CurrentClock current = PhaseClock.currentSlot();
-		current.set(clock);
+		current.enter(clock, requestStartNanos);
 		try {
 			getNext().invoke(request, response);
 		}

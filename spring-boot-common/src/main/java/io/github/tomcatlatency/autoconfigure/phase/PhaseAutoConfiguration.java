@@ -15,6 +15,7 @@ import io.github.tomcatlatency.phase.internal.PhaseValve;
 import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import io.github.tomcatlatency.phase.internal.RequestClassifier;
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
+import io.github.tomcatlatency.phase.internal.ResourceSetTiming;
 import org.apache.catalina.Context;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardWrapper;
@@ -82,6 +83,7 @@ public final class PhaseAutoConfiguration {
 			@Override
 			public void customize(Context context) {
 				usePhaseWrappers(context);
+				ResourceSetTiming.timeAfterStart(context);
 			}
 
 		};
