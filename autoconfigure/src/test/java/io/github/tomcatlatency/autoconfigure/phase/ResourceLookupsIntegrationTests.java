@@ -1,0 +1,197 @@
+package io.github.tomcatlatency.autoconfigure.phase;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
+import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.phase.PhaseRecorder;
+import io.github.tomcatlatency.phase.Route;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.catalina.Context;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.WebResourceRoot.ResourceSetType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Integration tests for the count of Tomcat's resource lookups per request, on a real
+ * embedded Tomcat over real HTTP: a jar with {@code META-INF/resources}, mounted as
+ * Spring Boot mounts those of the application's jars, answers
+ * {@code ServletContext.getResource}. With Tomcat's resource cache off every request
+ * walks the jar, and the request names it; with the starter's cache on, the jar's
+ * resource is pinned after its first lookup and later requests make none.
+ */
+class ResourceLookupsIntegrationTests {
+
+	private static final int REQUESTS = 5;
+
+	static Path jar;
+
+	private final HttpClient client = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void createJar(@TempDir Path temp) throws IOException {
+		jar = temp.resolve("lookups-webjar-1.0.jar");
+		try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+			out.putNextEntry(new JarEntry("META-INF/resources/from-jar.txt"));
+			out.write("from the jar".getBytes(StandardCharsets.UTF_8));
+			out.closeEntry();
+		}
+	}
+
+	@Test
+	void cachingOffWalksTheJarOnEveryRequestAndNamesIt() throws Exception {
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
+			List<Lookups> lookups = requests(context);
+			assertThat(lookups).allSatisfy((request) -> {
+				assertThat(request.lookups()).isPositive();
+				assertThat(request.nanos()).isPositive();
+				assertThat(request.set()).isEqualTo(jar.getFileName().toString());
+			});
+		}
+	}
+
+	@Test
+	void starterCacheServesTheJarsResourceWithoutLookups() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			List<Lookups> lookups = requests(context);
+			assertThat(lookups.get(0).lookups()).isPositive();
+			assertThat(lookups.subList(1, lookups.size())).allSatisfy((request) -> {
+				assertThat(request.lookups()).isZero();
+				assertThat(request.set()).isNull();
+			});
+		}
+	}
+
+	private List<Lookups> requests(ConfigurableApplicationContext context) throws Exception {
+		LookupsRecorder recorder = context.getBean(LookupsRecorder.class);
+		int port = port(context);
+		for (int i = 0; i < REQUESTS; i++) {
+			HttpResponse<String> response = this.client.send(
+					HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/resource")).build(),
+					HttpResponse.BodyHandlers.ofString());
+			assertThat(response.body()).isEqualTo("found");
+		}
+		await().atMost(Duration.ofSeconds(10)).until(() -> recorder.lookups.size() >= REQUESTS);
+		return recorder.lookups;
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		// Jetty is on the test class path for back-off tests.
+		return new SpringApplicationBuilder(TestApplication.class)
+			.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.eclipse.jetty")))
+			.properties("server.port=0", "tomcat-latency.warmup.enabled=false")
+			.properties(properties)
+			.run();
+	}
+
+	/**
+	 * One request's resource lookups.
+	 */
+	record Lookups(long lookups, long nanos, String set) {
+
+	}
+
+	/**
+	 * Keeps the lookups of each request to {@code /resource}.
+	 */
+	static class LookupsRecorder implements PhaseRecorder {
+
+		private final List<Lookups> lookups = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void record(Route route, String method, int status, long containerNanos, long filtersNanos,
+				long mvcNanos) {
+		}
+
+		@Override
+		public void record(Route route, String method, int status, CompletedRequest request) {
+			if (route.uri().equals("/resource")) {
+				this.lookups.add(new Lookups(request.resourceLookups(), request.resourceLookupNanos(),
+						request.slowestResourceSet()));
+			}
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(ResourceController.class)
+	static class TestApplication {
+
+		@Bean
+		LookupsRecorder lookupsRecorder() {
+			return new LookupsRecorder();
+		}
+
+		@Bean
+		EmbeddedTomcatSetup testJar() {
+			return new EmbeddedTomcatSetup() {
+
+				@Override
+				public void customize(Context context) {
+					context.addLifecycleListener((event) -> {
+						if (event.getType().equals(Lifecycle.BEFORE_INIT_EVENT)) {
+							try {
+								// As Spring Boot mounts an application's jar with
+								// META-INF/resources.
+								context.getResources()
+									.createWebResourceSet(ResourceSetType.RESOURCE_JAR, "/", jar.toUri().toURL(),
+											"/META-INF/resources");
+							}
+							catch (IOException ex) {
+								throw new IllegalStateException(ex);
+							}
+						}
+					});
+				}
+
+			};
+		}
+
+	}
+
+	@RestController
+	static class ResourceController {
+
+		@GetMapping("/resource")
+		String resource(HttpServletRequest request) throws IOException {
+			URL url = request.getServletContext().getResource("/from-jar.txt");
+			return (url != null) ? "found" : "missing";
+		}
+
+	}
+
+}
