@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,12 +37,16 @@ import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletResponse;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 import org.apache.tomcat.util.descriptor.web.ErrorPage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -170,6 +175,47 @@ class ContainerPartsIntegrationTests {
 		}
 		assertThat(this.registry.find(ContainerPartMeters.METER_NAME).functionTimers())
 			.hasSize(ContainerPart.values().length);
+	}
+
+	@Test
+	void flightRecorderEventCarriesThePhasesAndPartsWhenARecordingEnablesIt(@TempDir Path temp) throws Exception {
+		Path file = temp.resolve("requests.jfr");
+		try (Recording recording = new Recording()) {
+			recording.enable("io.github.tomcatlatency.Request");
+			recording.start();
+			requests("/valve-in", () -> get("/valve-in"));
+			recording.stop();
+			recording.dump(file);
+		}
+		List<RecordedEvent> events = RecordingFile.readAllEvents(file)
+			.stream()
+			.filter((event) -> event.getEventType().getName().equals("io.github.tomcatlatency.Request"))
+			.filter((event) -> "/valve-in".equals(event.getString("route")))
+			.toList();
+		assertThat(events).hasSize(REQUESTS).allSatisfy((event) -> {
+			assertThat(event.getString("method")).isEqualTo("GET");
+			assertThat(event.getInt("status")).isEqualTo(200);
+			assertThat(event.getDuration("valvesIn")).isGreaterThanOrEqualTo(Duration.ofMillis(SLEEP_MILLIS));
+			assertThat(event.getDuration("connector")
+				.plus(event.getDuration("valvesIn"))
+				.plus(event.getDuration("valvesOut"))
+				.plus(event.getDuration("response"))).isEqualTo(event.getDuration("container"));
+			assertThat(event.getDuration("container").plus(event.getDuration("filters")).plus(event.getDuration("mvc")))
+				.isEqualTo(event.getDuration("total"));
+		});
+	}
+
+	@Test
+	void flightRecorderEventIsOffByDefault(@TempDir Path temp) throws Exception {
+		Path file = temp.resolve("requests.jfr");
+		try (Recording recording = new Recording()) {
+			recording.start();
+			requests("/fast", () -> get("/fast"));
+			recording.stop();
+			recording.dump(file);
+		}
+		assertThat(RecordingFile.readAllEvents(file))
+			.noneMatch((event) -> event.getEventType().getName().equals("io.github.tomcatlatency.Request"));
 	}
 
 	private FunctionTimer partMeter(ContainerPart part) {

@@ -127,6 +127,7 @@ public final class PhaseValve extends ValveBase implements AccessLog {
 		}
 		if (counting == RequestCounting.RECORDED) {
 			this.recorder.record(route, method, status, clock);
+			RequestEvents.commit(clock, route.uri(), method, status);
 		}
 		else {
 			this.recorder.prepare(route, method, status);
