@@ -52,11 +52,7 @@ class IncidentDiagnosisIntegrationTests {
 
 	@Test
 	void containerPhaseCarriesTheResourceLookupAndTheRiskNamesTheRemedy() throws Exception {
-		for (int i = 0; i < 4; i++) {
-			assertThat(get("/orders/" + i).statusCode()).isEqualTo(200);
-		}
-		await().untilAsserted(() -> assertThat(route(report(), "/orders/{id}")).isNotNull());
-		Map<String, Object> report = report();
+		Map<String, Object> report = reportAfterOrders();
 		System.out.println("INCIDENT-JSON " + get("/actuator/tomcat-latency").body());
 		Map<String, Object> orders = route(report, "/orders/{id}");
 		Map<String, Object> phases = TomcatLatencyEndpointIntegrationTests.map(orders, "phases");
@@ -74,11 +70,7 @@ class IncidentDiagnosisIntegrationTests {
 
 	@Test
 	void containerPartsPutTheLookupInTheConnectorAndNameTheResourceSet() throws Exception {
-		for (int i = 0; i < 4; i++) {
-			assertThat(get("/orders/" + i).statusCode()).isEqualTo(200);
-		}
-		await().untilAsserted(() -> assertThat(route(report(), "/orders/{id}")).isNotNull());
-		Map<String, Object> report = report();
+		Map<String, Object> report = reportAfterOrders();
 		Map<String, Object> phases = TomcatLatencyEndpointIntegrationTests.map(route(report, "/orders/{id}"), "phases");
 		Map<String, Object> means = TomcatLatencyEndpointIntegrationTests.map(phases, "containerParts");
 		assertThat(means).containsEntry("largest", "connector");
@@ -95,6 +87,25 @@ class IncidentDiagnosisIntegrationTests {
 		assertThat(parts).containsEntry("largest", "connector").containsEntry("resourceSet", "SlowResourceSet");
 		assertThat(((Number) parts.get("resourceLookups")).longValue()).isPositive();
 		assertThat(((Number) parts.get("resourceLookupMs")).doubleValue()).isGreaterThanOrEqualTo(LOOKUP_MILLIS);
+		// The risk the starter infers says what was measured for it.
+		assertThat(((Number) means.get("resourceLookups")).doubleValue()).isPositive();
+		List<Map<String, Object>> risks = TomcatLatencyEndpointIntegrationTests
+			.list(TomcatLatencyEndpointIntegrationTests.map(report, "tomcat"), "configurationRisks");
+		assertThat(risks).anySatisfy((risk) -> {
+			assertThat(risk).containsEntry("id", "mapper-directory-redirect");
+			assertThat(risk.get("measured")).asString()
+				.startsWith("Since readiness, ")
+				.contains("ms in the connector")
+				.contains("resource set lookups");
+		});
+	}
+
+	private Map<String, Object> reportAfterOrders() throws Exception {
+		for (int i = 0; i < 4; i++) {
+			assertThat(get("/orders/" + i).statusCode()).isEqualTo(200);
+		}
+		await().untilAsserted(() -> assertThat(route(report(), "/orders/{id}")).isNotNull());
+		return report();
 	}
 
 	private double meanMs(Map<String, Object> phases, String phase) {

@@ -2,6 +2,8 @@ package io.github.tomcatlatency.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.cache.ResourceCacheSettings;
@@ -10,6 +12,7 @@ import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
 import io.github.tomcatlatency.phase.internal.TimedResourceSet;
 import io.github.tomcatlatency.report.ConfigurationRisk.Severity;
+import io.github.tomcatlatency.report.TomcatLatencyReport.ContainerPartMeans;
 import org.apache.catalina.Context;
 import org.apache.catalina.WebResourceRoot;
 import org.apache.catalina.WebResourceSet;
@@ -34,6 +37,12 @@ final class ConfigurationRisks {
 	 * than uses it.
 	 */
 	static final String TRAINING_PROPERTY = "tomcat-latency.warmup.training";
+
+	/**
+	 * The risks whose cost is resource lookups, which the container's parts measure.
+	 */
+	private static final Set<String> RESOURCE_LOOKUP_RISKS = Set.of("mapper-directory-redirect",
+			"resource-caching-disabled", "jar-war-resource-set");
 
 	private ConfigurationRisks() {
 	}
@@ -123,6 +132,31 @@ final class ConfigurationRisks {
 							+ " bytes: new entries evict old ones or are not cached (Tomcat logs cache.addFail).",
 					"Raise server.tomcat.resource.cache-max-size."));
 		}
+	}
+
+	/**
+	 * Return the risks with what the container's parts measured for those whose cost
+	 * shows in them: the resource lookups of the mapper, of a cache that is off and of a
+	 * nested jar read again.
+	 * @param risks the risks found
+	 * @param parts the means of the container's parts since readiness, or {@code null}
+	 * before a request measured them
+	 * @return the risks, those of the resource lookups with what was measured
+	 */
+	static List<ConfigurationRisk> measured(List<ConfigurationRisk> risks, @Nullable ContainerPartMeans parts) {
+		if (parts == null) {
+			return risks;
+		}
+		String measured = String.format(Locale.ROOT,
+				"Since readiness, %d requests: per request %.3f ms in the connector (request line, headers and "
+						+ "mapping, where the mapper's lookups run), %.3f ms in the valves before the servlet, "
+						+ "%.3f ms after it and %.3f ms writing the response; %.2f resource set lookups taking "
+						+ "%.3f ms.",
+				parts.requests(), parts.connectorMs(), parts.valvesInMs(), parts.valvesOutMs(), parts.responseMs(),
+				parts.resourceLookups(), parts.resourceLookupMs());
+		return risks.stream()
+			.map((risk) -> RESOURCE_LOOKUP_RISKS.contains(risk.id()) ? risk.withMeasured(measured) : risk)
+			.toList();
 	}
 
 	private static void addResourceRisks(WebResourceRoot resources, List<ConfigurationRisk> risks) {

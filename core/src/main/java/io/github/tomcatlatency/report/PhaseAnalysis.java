@@ -61,17 +61,19 @@ final class PhaseAnalysis {
 	 * @return the means, or {@code null} when no request measured them
 	 */
 	static @Nullable ContainerPartMeans partMeans(long[] sums) {
-		long requests = sums[sums.length - 1];
+		long requests = sums[RouteHistograms.PART_REQUESTS];
 		if (requests == 0) {
 			return null;
 		}
-		long[] means = new long[sums.length - 1];
+		long[] means = new long[RouteHistograms.PART_REQUESTS];
 		for (int i = 0; i < means.length; i++) {
 			means[i] = sums[i] / requests;
 		}
 		ContainerParts parts = ContainerParts.of(means, null, null, null);
 		return new ContainerPartMeans(requests, parts.connectorMs(), parts.valvesInMs(), parts.valvesOutMs(),
-				parts.responseMs(), parts.largest());
+				parts.responseMs(), parts.largest(),
+				Math.round(100.0 * sums[RouteHistograms.LOOKUPS] / requests) / 100.0,
+				Milliseconds.of(sums[RouteHistograms.LOOKUP_NANOS] / requests));
 	}
 
 	private static Distribution mean(RouteSnapshot route, Phase phase) {

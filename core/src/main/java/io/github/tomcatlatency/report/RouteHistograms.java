@@ -32,10 +32,26 @@ final class RouteHistograms {
 	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 2 : 1;
 
 	/**
-	 * The sums of the container's parts and the count of requests that measured them, by
-	 * {@link ContainerPart#ordinal()}, the count last.
+	 * Index of the count of requests that measured their parts, after the sums of the
+	 * parts, which are indexed by {@link ContainerPart#ordinal()}.
 	 */
-	static final int PART_SUMS = ContainerPart.values().length + 1;
+	static final int PART_REQUESTS = ContainerPart.values().length;
+
+	/**
+	 * Index of the sum of those requests' resource lookups.
+	 */
+	static final int LOOKUPS = PART_REQUESTS + 1;
+
+	/**
+	 * Index of the sum of their resource lookups' time.
+	 */
+	static final int LOOKUP_NANOS = LOOKUPS + 1;
+
+	/**
+	 * The sums of the container's parts, the count of requests that measured them and
+	 * their resource lookups.
+	 */
+	static final int PART_SUMS = LOOKUP_NANOS + 1;
 
 	/**
 	 * The heap one stripe takes: its histogram and sums, whatever the number of CPUs.
@@ -101,10 +117,16 @@ final class RouteHistograms {
 		stripe.phaseNanos[Phase.FILTERS.ordinal()].addAndGet(filtersNanos);
 		stripe.phaseNanos[Phase.MVC.ordinal()].addAndGet(mvcNanos);
 		if (parts != null && parts.containerPartNanos(ContainerPart.CONNECTOR) != CompletedRequest.NOT_MEASURED) {
-			for (int i = 0; i < PART_SUMS - 1; i++) {
+			for (int i = 0; i < PART_REQUESTS; i++) {
 				stripe.partNanos[i].addAndGet(parts.containerPartNanos(PARTS[i]));
 			}
-			stripe.partNanos[PART_SUMS - 1].incrementAndGet();
+			stripe.partNanos[PART_REQUESTS].incrementAndGet();
+			long lookups = parts.resourceLookups();
+			// Most requests make none: no write for them.
+			if (lookups > 0) {
+				stripe.partNanos[LOOKUPS].addAndGet(lookups);
+				stripe.partNanos[LOOKUP_NANOS].addAndGet(parts.resourceLookupNanos());
+			}
 		}
 		if (concurrent && !this.splitRefused) {
 			split();
@@ -162,8 +184,9 @@ final class RouteHistograms {
 
 	/**
 	 * Return the sum of each container part's durations, the stripes added, indexed by
-	 * {@link ContainerPart#ordinal()}, and last the number of requests that measured
-	 * them.
+	 * {@link ContainerPart#ordinal()}, then the number of requests that measured them
+	 * ({@link #PART_REQUESTS}) and their resource lookups ({@link #LOOKUPS},
+	 * {@link #LOOKUP_NANOS}).
 	 * @return the sums in nanoseconds and the count
 	 */
 	long[] partNanos() {
@@ -193,8 +216,13 @@ final class RouteHistograms {
 
 		private final AtomicLong[] phaseNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong() };
 
-		private final AtomicLong[] partNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(),
-				new AtomicLong() };
+		private final AtomicLong[] partNanos = new AtomicLong[PART_SUMS];
+
+		Stripe() {
+			for (int i = 0; i < this.partNanos.length; i++) {
+				this.partNanos[i] = new AtomicLong();
+			}
+		}
 
 		/**
 		 * Return how many requests this stripe recorded.

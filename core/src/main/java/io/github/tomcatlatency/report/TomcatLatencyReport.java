@@ -196,9 +196,12 @@ public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nul
 	 * @param valvesOutMs the valves after it, the error page dispatch included
 	 * @param responseMs finishing the response: commit, write, flush
 	 * @param largest the name of the part with the largest mean
+	 * @param resourceLookups the mean number of lookups Tomcat's resource sets made per
+	 * request
+	 * @param resourceLookupMs the mean time of those lookups per request
 	 */
 	public record ContainerPartMeans(long requests, double connectorMs, double valvesInMs, double valvesOutMs,
-			double responseMs, String largest) {
+			double responseMs, String largest, double resourceLookups, double resourceLookupMs) {
 
 	}
 

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import io.github.tomcatlatency.advisory.Component;
 import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.jvmcache.JvmCache;
+import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.Context;
@@ -84,14 +85,15 @@ public final class TomcatLatencyReporter {
 		ResourceCacheReport cache = (components != null) ? cache(components) : null;
 		JvmCache jvmCache = this.jvmCache.get();
 		Map<Component, ComponentUsage> usage = (components != null) ? components.usage() : Map.of();
-		List<ConfigurationRisk> risks = (components != null)
-				? ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache, jvmCache)
-				: List.of();
+		Phases phases = PhaseAnalysis.analyse(statistics, this.topRoutes);
+		List<ConfigurationRisk> risks = (components != null) ? ConfigurationRisks.measured(
+				ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache, jvmCache),
+				phases.application().containerParts()) : List.of();
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(statistics.routes(), this.statistics.since(),
 						this.statistics.spikeDetection(), this.topRoutes, warmup,
 						this.firstRequestLoads.loadedPackages(statistics.routes())),
-				PhaseAnalysis.analyse(statistics, this.topRoutes), cache, warmup, jvmCache,
+				phases, cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}
 

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The per-request path, from the first boundary to recording the split in the timers and
- * the endpoint's statistics, allocates nothing once its route, timers and statistics
- * exist: it runs on every request in production.
+ * The per-request path, from the first boundary to recording the split in the timers, the
+ * container parts' meters and the endpoint's statistics, and the JFR event while no
+ * recording runs, allocates nothing once its route, timers and statistics exist: it runs
+ * on every request in production.
  */
 class HotPathAllocationTests {
 
@@ -31,8 +32,10 @@ class HotPathAllocationTests {
 
 	private final RequestStatistics statistics = new RequestStatistics(10, 1 << 20, 5, Duration.ofSeconds(30));
 
+	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
 	private final PhaseRecorder recorder = CompositePhaseRecorder
-		.of(List.of(new PhaseTimers(new SimpleMeterRegistry(), 10), this.statistics));
+		.of(List.of(new PhaseTimers(this.registry, 10), new ContainerPartMeters(this.registry), this.statistics));
 
 	@Test
 	void timingAndRecordingARequestAllocatesNothing() {
@@ -60,6 +63,8 @@ class HotPathAllocationTests {
 			if (this.clock.complete(start, 400)) {
 				Route route = this.routes.resolve(this.clock.route(), 200);
 				this.recorder.record(route, "GET", 200, this.clock);
+				// No recording runs: the JFR event is not even created.
+				RequestEvents.commit(this.clock, route.uri(), "GET", 200);
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
 import io.github.tomcatlatency.phase.internal.CompositePhaseRecorder;
+import io.github.tomcatlatency.phase.internal.ContainerPartMeters;
 import io.github.tomcatlatency.phase.internal.PhaseValve;
 import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import io.github.tomcatlatency.phase.internal.RequestClassifier;
@@ -134,7 +135,10 @@ public class RequestPathBenchmark {
 			}
 			Routes routes = new Routes(100);
 			List<PhaseRecorder> recorders = new ArrayList<>();
-			recorders.add(new PhaseTimers(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), routes.capacity()));
+			PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+			recorders.add(new PhaseTimers(registry, routes.capacity()));
+			// As the auto-configuration adds them beside the timers.
+			recorders.add(new ContainerPartMeters(registry));
 			ColdRequestProbe probe = null;
 			if (this.instrumentation != Instrumentation.TIMERS) {
 				RequestStatistics statistics = new RequestStatistics(routes.capacity(), 1 << 21, 5,
