@@ -121,7 +121,12 @@ class TomcatLatencyEndpointIntegrationTests {
 			// the request was cold.
 			assertThat(map(first, "cause").keySet()).contains("classesLoaded", "warmup")
 				.isSubsetOf("classesLoaded", "cpuMs", "loadedPackages", "warmup", "remedy");
-			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs");
+			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs",
+					"containerParts");
+			// No resource lookup: the route is Spring MVC's, its resources are the
+			// classpath's.
+			assertThat(map(map(first, "first"), "containerParts")).containsOnlyKeys("connectorMs", "valvesInMs",
+					"valvesOutMs", "responseMs", "largest", "resourceLookups", "resourceLookupMs");
 			assertThat(list(cold, "worstRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
 			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleMs", "routes");
@@ -131,9 +136,12 @@ class TomcatLatencyEndpointIntegrationTests {
 				.containsEntry("otherRoutes", 0)
 				.containsEntry("maxMemoryBytes", 2 * 1024 * 1024)
 				.containsKeys("otherRequests", "memoryBytes");
-			assertThat(map(phases, "application")).containsOnlyKeys("container", "filters", "mvc", "total")
-				.allSatisfy((phase, distribution) -> assertThat((Map<String, Object>) distribution)
-					.containsOnlyKeys("meanMs", "p50Ms", "p99Ms"));
+			Map<String, Object> application = map(phases, "application");
+			assertThat(application).containsOnlyKeys("container", "filters", "mvc", "total", "containerParts");
+			for (String phase : List.of("container", "filters", "mvc", "total")) {
+				assertThat(map(application, phase)).containsOnlyKeys("meanMs", "p50Ms", "p99Ms");
+			}
+			assertThat(number(map(application, "containerParts"), "requests")).isEqualTo(5);
 			assertThat(list(phases, "topRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route)
 					.containsOnlyKeys("route", "method", "requests", "containerShare", "phases")
