@@ -290,12 +290,7 @@ class ContainerPartsIntegrationTests {
 	}
 
 	static void sleep() {
-		try {
-			Thread.sleep(SLEEP_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		PhaseMetricsIntegrationTests.sleep(SLEEP_MILLIS);
 	}
 
 	@FunctionalInterface

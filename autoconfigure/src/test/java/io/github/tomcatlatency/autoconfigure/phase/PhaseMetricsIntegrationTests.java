@@ -264,8 +264,12 @@ class PhaseMetricsIntegrationTests {
 	}
 
 	static void sleep() {
+		sleep(SLEEP_MILLIS);
+	}
+
+	static void sleep(long millis) {
 		try {
-			Thread.sleep(SLEEP_MILLIS);
+			Thread.sleep(millis);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
