@@ -34,8 +34,9 @@ class ConfigurationMatrixIT {
 
 	@ParameterizedTest(name = "{0}, {1}")
 	@MethodSource("configurations")
-	// Two configurations at a time: one's starts use the CPUs while the other waits for
-	// the warm-up's requests that follow readiness, each after a pause of the traffic.
+	// Several configurations at a time (as many as the failsafe configuration allows):
+	// one's starts use the CPUs while another waits for the warm-up's requests that
+	// follow readiness, each after a pause of the traffic.
 	@Execution(ExecutionMode.CONCURRENT)
 	void startsAnswersAndLogsAsWithoutTheStarter(MatrixApplication application, MatrixConfiguration configuration)
 			throws Exception {

@@ -69,10 +69,7 @@ final class MatrixStart implements AutoCloseable {
 	static MatrixStart launch(MatrixApplication application, MatrixConfiguration configuration, boolean starter)
 			throws IOException {
 		int port = LoggedProcess.freePort();
-		// What is compared is behaviour, not start-up time: the client compiler alone
-		// starts both sides sooner on two CPUs.
-		List<String> command = SampleJar.java("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
-				application.jar().toString());
+		List<String> command = SampleJar.java("-jar", application.jar().toString());
 		command.addAll(configuration.arguments(port));
 		// Readiness as the application publishes it, whatever the configuration does to
 		// its health endpoint (moved, behind HTTP Basic), and each warm-up request.

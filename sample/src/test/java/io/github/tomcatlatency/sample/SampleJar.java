@@ -96,13 +96,17 @@ final class SampleJar implements AutoCloseable {
 	}
 
 	/**
-	 * Return the command of this JVM's {@code java} with options.
+	 * Return the command of this JVM's {@code java} with the client compiler and the
+	 * serial collector, then options. What the tests compare is behaviour, not speed: the
+	 * JVMs they start live a few seconds, in which the server compiler's work would take
+	 * CPU from the other starts that CI runs beside them (docs/ci.md).
 	 * @param options the options
 	 * @return the command line
 	 */
 	static List<String> java(String... options) {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
 		command.addAll(List.of(options));
 		return command;
 	}
