@@ -8,7 +8,7 @@
 #  5. release/consumer, an application outside the reactor, built, trained, checked and run against
 #     only the staging directory and Maven Central, with no tomcat-latency artifact in its local
 #     repository.
-# Needs git, gpg, python3, curl, Java 17+ and Maven; CI runs it after the install of the same commit.
+# Needs git, gpg, python3, curl, Java 17+ and Maven; CI runs it beside the install of the same commit (it needs nothing installed).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
