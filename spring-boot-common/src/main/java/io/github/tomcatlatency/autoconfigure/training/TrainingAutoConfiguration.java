@@ -20,13 +20,13 @@ import org.apache.catalina.startup.Tomcat;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.event.ContextRefreshedEvent;
@@ -42,10 +42,11 @@ import org.springframework.transaction.ConfigurableTransactionManager;
  * transaction manager so that no request that could write is recorded for
  * {@code tomcat-latency.warmup.replay-training}, then the application closes and the JVM
  * exits, writing its AOT cache or CDS archive. A training run that cannot serve requests
- * fails start-up.
+ * fails start-up. Under Spring AOT it is in the generated bean definitions whatever the
+ * build's property, and decided at run time ({@link OnTrainingCondition}).
  */
 @AutoConfiguration(after = WarmupAutoConfiguration.class)
-@ConditionalOnBooleanProperty("tomcat-latency.warmup.training")
+@Conditional(OnTrainingCondition.class)
 @EnableConfigurationProperties(TomcatLatencyProperties.class)
 @Import(FirstReadiness.class)
 public final class TrainingAutoConfiguration {
