@@ -17,7 +17,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Spring AOT always generates, unless the run is a training run. A run without Spring
  * AOT's generated code is left as it is: its conditions are evaluated as it starts.
  */
-public class AotRunCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+class AotRunCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
 	@Override
 	public void initialize(ConfigurableApplicationContext context) {
