@@ -82,6 +82,29 @@ public interface CompletedRequest {
 	}
 
 	/**
+	 * Return the class of the valve that held most of a part's time: the engine's valves
+	 * after tomcat-latency's, the host's and the context's, each timed without the valves
+	 * it calls. Only requests that the cold-request probe measured time their valves.
+	 * @param part {@link ContainerPart#VALVES_IN} or {@link ContainerPart#VALVES_OUT}
+	 * @return the valve's class name, or {@code null} when the request's valves were not
+	 * timed, for another part, or when no valve took time in the part
+	 */
+	default @Nullable String slowestValve(ContainerPart part) {
+		return null;
+	}
+
+	/**
+	 * Return the time in a part of the {@link #slowestValve(ContainerPart) valve that
+	 * held most of it}.
+	 * @param part {@link ContainerPart#VALVES_IN} or {@link ContainerPart#VALVES_OUT}
+	 * @return nanoseconds, {@code 0} when no valve took time in the part, or
+	 * {@link #NOT_MEASURED} when the request's valves were not timed or for another part
+	 */
+	default long slowestValveNanos(ContainerPart part) {
+		return NOT_MEASURED;
+	}
+
+	/**
 	 * Return how many classes the JVM loaded while the request ran, on any thread: only
 	 * requests that the cold-request probe measured know it.
 	 * @return the classes loaded, or {@link #NOT_MEASURED}

@@ -3,6 +3,7 @@ package io.github.tomcatlatency.report;
 import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.ContainerPart;
+import io.github.tomcatlatency.phase.internal.ValveTiming;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,12 +22,53 @@ import org.jspecify.annotations.Nullable;
  * {@code null} when they were not counted
  * @param resourceSet the jar or directory of the slowest lookup, or {@code null} when
  * there was none
+ * @param valve when the largest part is valves-in or valves-out, the class of the valve
+ * that held most of it, or {@code null}
+ * @param valveMs that valve's time in the largest part, or {@code null}
+ * @param valveUnknown when the largest part is valves-in or valves-out and no valve is
+ * named, why: {@value #VALVE_NOT_TIMED}, {@value #VALVE_PIPELINE_UNKNOWN} or
+ * {@value #VALVE_NONE}; otherwise {@code null}
  */
 public record ContainerParts(double connectorMs, double valvesInMs, double valvesOutMs, double responseMs,
-		String largest, @Nullable Long resourceLookups, @Nullable Double resourceLookupMs,
-		@Nullable String resourceSet) {
+		String largest, @Nullable Long resourceLookups, @Nullable Double resourceLookupMs, @Nullable String resourceSet,
+		@Nullable String valve, @Nullable Double valveMs, @Nullable String valveUnknown) {
+
+	/**
+	 * The request's valves were not timed: only the requests the cold-request probe
+	 * measures are, the first ones of each route.
+	 */
+	public static final String VALVE_NOT_TIMED = "not-timed";
+
+	/**
+	 * Tomcat's pipelines could not be marked (a pipeline that is not a
+	 * {@code StandardPipeline}): no request's valves are timed.
+	 */
+	public static final String VALVE_PIPELINE_UNKNOWN = "pipeline-not-instrumented";
+
+	/**
+	 * The valves were timed and none took time in the part: it went to the servlet's
+	 * wrapper or to tomcat-latency's own valve.
+	 */
+	public static final String VALVE_NONE = "no-valve";
 
 	private static final ContainerPart[] PARTS = ContainerPart.values();
+
+	/**
+	 * Create parts that name no valve.
+	 * @param connectorMs reading the request line and headers, and mapping
+	 * @param valvesInMs the valves before the filter chain
+	 * @param valvesOutMs the valves after it
+	 * @param responseMs finishing the response
+	 * @param largest the name of the part that held most of the container time
+	 * @param resourceLookups the resource lookups, or {@code null}
+	 * @param resourceLookupMs their time, or {@code null}
+	 * @param resourceSet the set of the slowest, or {@code null}
+	 */
+	public ContainerParts(double connectorMs, double valvesInMs, double valvesOutMs, double responseMs, String largest,
+			@Nullable Long resourceLookups, @Nullable Double resourceLookupMs, @Nullable String resourceSet) {
+		this(connectorMs, valvesInMs, valvesOutMs, responseMs, largest, resourceLookups, resourceLookupMs, resourceSet,
+				null, null, null);
+	}
 
 	/**
 	 * Return the parts of a completed request.
@@ -43,8 +85,22 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 		}
 		long lookups = request.resourceLookups();
 		boolean counted = lookups != CompletedRequest.NOT_MEASURED;
-		return of(nanos, counted ? lookups : null, counted ? Milliseconds.of(request.resourceLookupNanos()) : null,
-				request.slowestResourceSet());
+		ContainerParts parts = of(nanos, counted ? lookups : null,
+				counted ? Milliseconds.of(request.resourceLookupNanos()) : null, request.slowestResourceSet());
+		ContainerPart largest = largest(nanos);
+		if (largest != ContainerPart.VALVES_IN && largest != ContainerPart.VALVES_OUT) {
+			return parts;
+		}
+		long valveNanos = request.slowestValveNanos(largest);
+		String valve = (valveNanos > 0) ? request.slowestValve(largest) : null;
+		String unknown = null;
+		if (valve == null) {
+			unknown = (valveNanos == 0) ? VALVE_NONE
+					: ValveTiming.instrumented() ? VALVE_NOT_TIMED : VALVE_PIPELINE_UNKNOWN;
+		}
+		return new ContainerParts(parts.connectorMs, parts.valvesInMs, parts.valvesOutMs, parts.responseMs,
+				parts.largest, parts.resourceLookups, parts.resourceLookupMs, parts.resourceSet, valve,
+				(valve != null) ? Milliseconds.of(valveNanos) : null, unknown);
 	}
 
 	/**
@@ -57,17 +113,22 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 	 */
 	static ContainerParts of(long[] nanos, @Nullable Long lookups, @Nullable Double lookupMs,
 			@Nullable String resourceSet) {
+		ContainerPart largest = largest(nanos);
+		return new ContainerParts(Milliseconds.of(nanos[ContainerPart.CONNECTOR.ordinal()]),
+				Milliseconds.of(nanos[ContainerPart.VALVES_IN.ordinal()]),
+				Milliseconds.of(nanos[ContainerPart.VALVES_OUT.ordinal()]),
+				Milliseconds.of(nanos[ContainerPart.RESPONSE.ordinal()]), largest.tagValue(), lookups, lookupMs,
+				resourceSet);
+	}
+
+	private static ContainerPart largest(long[] nanos) {
 		ContainerPart largest = ContainerPart.CONNECTOR;
 		for (ContainerPart part : PARTS) {
 			if (nanos[part.ordinal()] > nanos[largest.ordinal()]) {
 				largest = part;
 			}
 		}
-		return new ContainerParts(Milliseconds.of(nanos[ContainerPart.CONNECTOR.ordinal()]),
-				Milliseconds.of(nanos[ContainerPart.VALVES_IN.ordinal()]),
-				Milliseconds.of(nanos[ContainerPart.VALVES_OUT.ordinal()]),
-				Milliseconds.of(nanos[ContainerPart.RESPONSE.ordinal()]), largest.tagValue(), lookups, lookupMs,
-				resourceSet);
+		return largest;
 	}
 
 }

@@ -162,6 +162,36 @@ class ContainerPartsIntegrationTests {
 	}
 
 	@Test
+	void containerCauseNamesTheValveThatHeldValvesIn() throws Exception {
+		assertCauseNamesSleepingValve("/valve-in", "valves-in");
+	}
+
+	@Test
+	void containerCauseNamesTheValveThatHeldValvesOut() throws Exception {
+		assertCauseNamesSleepingValve("/valve-out", "valves-out");
+	}
+
+	private void assertCauseNamesSleepingValve(String path, String part) throws Exception {
+		requests(path, () -> get(path));
+		ColdRequest cold = this.endpoint.report()
+			.coldRequests()
+			.worstRoutes()
+			.stream()
+			.filter((candidate) -> candidate.route().equals(path))
+			.findFirst()
+			.orElseThrow();
+		// The route's first request is the one the cold-request probe measured: its
+		// valves were timed one by one.
+		ContainerParts first = cold.first().containerParts();
+		assertThat(first).isNotNull();
+		assertThat(first.largest()).isEqualTo(part);
+		assertThat(first.valve()).isEqualTo(SleepingValve.class.getName());
+		assertThat(first.valveUnknown()).isNull();
+		double partMs = part.equals("valves-in") ? first.valvesInMs() : first.valvesOutMs();
+		assertThat(first.valveMs()).isNotNull().isGreaterThanOrEqualTo(partMs * 0.8).isLessThanOrEqualTo(partMs);
+	}
+
+	@Test
 	void metersSumEachPartForTheApplicationWithoutSeriesPerRoute() throws Exception {
 		FunctionTimer valvesIn = partMeter(ContainerPart.VALVES_IN);
 		long countBefore = (long) valvesIn.count();

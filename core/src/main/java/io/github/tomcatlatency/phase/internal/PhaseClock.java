@@ -1,5 +1,6 @@
 package io.github.tomcatlatency.phase.internal;
 
+import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 import io.github.tomcatlatency.phase.CompletedRequest;
@@ -36,6 +37,10 @@ final class PhaseClock implements CompletedRequest {
 	private static final long NOT_STARTED = Long.MIN_VALUE;
 
 	private static final ContainerPart[] PARTS = ContainerPart.values();
+
+	// The most valves a dispatch nests that are told apart: the innermost beyond it are
+	// timed as the one that encloses them.
+	private static final int MAX_VALVE_DEPTH = 16;
 
 	/**
 	 * The clock of the dispatch on each thread, in a holder that is set once per thread:
@@ -89,6 +94,16 @@ final class PhaseClock implements CompletedRequest {
 
 	private long cpuNanos = NOT_MEASURED;
 
+	// Per valve timing, only for requests the probe measures: valveNanos is allocated on
+	// the clock's first such request and reused, valves-in's by slot, then valves-out's.
+	private boolean timingValves;
+
+	private long @Nullable [] valveNanos;
+
+	private final int[] valveStack = new int[MAX_VALVE_DEPTH];
+
+	private int valveDepth;
+
 	/**
 	 * Return the clock of the request being dispatched on this thread.
 	 * @return the clock, or {@code null} outside a dispatch timed by {@link PhaseValve}
@@ -137,10 +152,17 @@ final class PhaseClock implements CompletedRequest {
 			this.resourceLookupNanos = 0;
 			this.slowestResourceSet = null;
 			this.slowestLookupNanos = 0;
+			long[] valveNanos = this.valveNanos;
+			if (this.timingValves && valveNanos != null) {
+				Arrays.fill(valveNanos, 0);
+			}
+			this.timingValves = false;
+			this.valveDepth = 0;
 			switchTo(Phase.CONTAINER, now.getAsLong());
 			this.part = ContainerPart.VALVES_IN;
 			return true;
 		}
+		this.valveDepth = 0;
 		switchTo(Phase.CONTAINER, now.getAsLong());
 		this.part = ContainerPart.VALVES_IN;
 		return false;
@@ -269,6 +291,47 @@ final class PhaseClock implements CompletedRequest {
 		this.probeStartClasses = classes;
 		this.probeStartCpuNanos = cpuNanos;
 		this.probeThread = Thread.currentThread();
+		if (ValveTiming.instrumented()) {
+			if (this.valveNanos == null) {
+				this.valveNanos = new long[2 * ValveTiming.MAX_VALVES];
+			}
+			this.timingValves = true;
+		}
+	}
+
+	/**
+	 * Return whether the {@link ValveMark marks} tell this clock when each valve is
+	 * entered and left: while the probe measures the request.
+	 * @return whether the request's valves are timed
+	 */
+	boolean timingValves() {
+		return this.timingValves;
+	}
+
+	/**
+	 * Called by a {@link ValveMark} when its valve is entered: the time until the next
+	 * mark or phase transition is that valve's.
+	 * @param slot the valve's {@link ValveTiming} slot
+	 * @param now the current time
+	 */
+	void valveEntered(int slot, long now) {
+		switchTo(this.phase, now);
+		if (this.valveDepth < MAX_VALVE_DEPTH) {
+			this.valveStack[this.valveDepth] = slot;
+		}
+		this.valveDepth++;
+	}
+
+	/**
+	 * Called by a {@link ValveMark} when its valve returned: the time from now is the
+	 * enclosing valve's again.
+	 * @param now the current time
+	 */
+	void valveLeft(long now) {
+		switchTo(this.phase, now);
+		if (this.valveDepth > 0) {
+			this.valveDepth--;
+		}
 	}
 
 	/**
@@ -344,6 +407,45 @@ final class PhaseClock implements CompletedRequest {
 	}
 
 	@Override
+	public @Nullable String slowestValve(ContainerPart part) {
+		int slot = slowestValveSlot(part);
+		return (slot >= 0) ? ValveTiming.name(slot) : null;
+	}
+
+	@Override
+	public long slowestValveNanos(ContainerPart part) {
+		long[] valveNanos = this.valveNanos;
+		if (!this.timingValves || valveNanos == null || valveOffset(part) < 0) {
+			return NOT_MEASURED;
+		}
+		int slot = slowestValveSlot(part);
+		return (slot >= 0) ? valveNanos[valveOffset(part) + slot] : 0;
+	}
+
+	private int slowestValveSlot(ContainerPart part) {
+		long[] valveNanos = this.valveNanos;
+		int offset = valveOffset(part);
+		if (!this.timingValves || valveNanos == null || offset < 0) {
+			return -1;
+		}
+		int slowest = -1;
+		for (int i = 0; i < ValveTiming.MAX_VALVES; i++) {
+			if (valveNanos[offset + i] > 0 && (slowest < 0 || valveNanos[offset + i] > valveNanos[offset + slowest])) {
+				slowest = i;
+			}
+		}
+		return slowest;
+	}
+
+	private static int valveOffset(ContainerPart part) {
+		return switch (part) {
+			case VALVES_IN -> 0;
+			case VALVES_OUT -> ValveTiming.MAX_VALVES;
+			default -> -1;
+		};
+	}
+
+	@Override
 	public long classesLoaded() {
 		return this.classesLoaded;
 	}
@@ -364,10 +466,21 @@ final class PhaseClock implements CompletedRequest {
 			}
 			else {
 				this.partNanos[this.part.ordinal()] += elapsed;
+				if (this.valveDepth > 0 && this.timingValves) {
+					valveElapsed(elapsed);
+				}
 			}
 			this.phaseStartNanos = now;
 		}
 		this.phase = next;
+	}
+
+	private void valveElapsed(long elapsed) {
+		long[] valveNanos = this.valveNanos;
+		int offset = valveOffset(this.part);
+		if (valveNanos != null && offset >= 0) {
+			valveNanos[offset + this.valveStack[Math.min(this.valveDepth, MAX_VALVE_DEPTH) - 1]] += elapsed;
+		}
 	}
 
 	private static Phase enclosing(Phase phase) {

@@ -16,6 +16,7 @@ import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import io.github.tomcatlatency.phase.internal.RequestClassifier;
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
 import io.github.tomcatlatency.phase.internal.ResourceSetTiming;
+import io.github.tomcatlatency.phase.internal.ValveTiming;
 import org.apache.catalina.Context;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardWrapper;
@@ -84,6 +85,7 @@ public final class PhaseAutoConfiguration {
 			public void customize(Context context) {
 				usePhaseWrappers(context);
 				ResourceSetTiming.timeAfterStart(context);
+				ValveTiming.timeAfterStart(context);
 			}
 
 		};
