@@ -19,11 +19,15 @@ import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
+import io.github.tomcatlatency.phase.internal.TimedResourceSet;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.WebResourceRoot.ResourceSetType;
+import org.apache.catalina.WebResourceSet;
+import org.apache.catalina.webresources.JarWarResourceSet;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,13 +51,21 @@ import static org.awaitility.Awaitility.await;
  * Spring Boot mounts those of the application's jars, answers
  * {@code ServletContext.getResource}. With Tomcat's resource cache off every request
  * walks the jar, and the request names it; with the starter's cache on, the jar's
- * resource is pinned after its first lookup and later requests make none.
+ * resource is pinned after its first lookup and later requests make none. Mounted as
+ * Tomcat mounts a jar of a WAR's {@code WEB-INF/lib}, the lookups name the jar, not the
+ * WAR.
  */
 class ResourceLookupsIntegrationTests {
 
 	private static final int REQUESTS = 5;
 
 	static Path jar;
+
+	static Path war;
+
+	// Where the test application mounts the jar: as Spring Boot mounts it, or inside a
+	// WAR.
+	static volatile URL mount;
 
 	private final HttpClient client = HttpClient.newHttpClient();
 
@@ -64,6 +76,33 @@ class ResourceLookupsIntegrationTests {
 			out.putNextEntry(new JarEntry("META-INF/resources/from-jar.txt"));
 			out.write("from the jar".getBytes(StandardCharsets.UTF_8));
 			out.closeEntry();
+		}
+		war = temp.resolve("lookups-app.war");
+		try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(war))) {
+			out.putNextEntry(new JarEntry("WEB-INF/lib/" + jar.getFileName()));
+			out.write(Files.readAllBytes(jar));
+			out.closeEntry();
+		}
+	}
+
+	@BeforeEach
+	void mountAsSpringBootDoes() throws IOException {
+		mount = jar.toUri().toURL();
+	}
+
+	@Test
+	void cachingOffWalksAJarNestedInAWarOnEveryRequestAndNamesTheJar() throws Exception {
+		// As Tomcat mounts a jar of a WAR's WEB-INF/lib: a JarWarResourceSet, whose base
+		// is the WAR.
+		mount = URI.create("jar:" + war.toUri() + "!/WEB-INF/lib/" + jar.getFileName()).toURL();
+		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
+			assertThat(context.getBean(MountedSets.class).types).contains(JarWarResourceSet.class);
+			List<Lookups> lookups = requests(context);
+			assertThat(lookups).allSatisfy((request) -> {
+				assertThat(request.lookups()).isPositive();
+				assertThat(request.nanos()).isPositive();
+				assertThat(request.set()).isEqualTo(jar.getFileName().toString());
+			});
 		}
 	}
 
@@ -157,22 +196,26 @@ class ResourceLookupsIntegrationTests {
 		}
 
 		@Bean
-		EmbeddedTomcatSetup testJar() {
+		MountedSets mountedSets() {
+			return new MountedSets();
+		}
+
+		@Bean
+		EmbeddedTomcatSetup testJar(MountedSets mountedSets) {
 			return new EmbeddedTomcatSetup() {
 
 				@Override
 				public void customize(Context context) {
 					context.addLifecycleListener((event) -> {
 						if (event.getType().equals(Lifecycle.BEFORE_INIT_EVENT)) {
-							try {
-								// As Spring Boot mounts an application's jar with
-								// META-INF/resources.
-								context.getResources()
-									.createWebResourceSet(ResourceSetType.RESOURCE_JAR, "/", jar.toUri().toURL(),
-											"/META-INF/resources");
-							}
-							catch (IOException ex) {
-								throw new IllegalStateException(ex);
+							// As Spring Boot mounts an application's jar with
+							// META-INF/resources, or Tomcat a jar in a WAR.
+							context.getResources()
+								.createWebResourceSet(ResourceSetType.RESOURCE_JAR, "/", mount, "/META-INF/resources");
+						}
+						if (event.getType().equals(Lifecycle.AFTER_START_EVENT)) {
+							for (WebResourceSet set : context.getResources().getJarResources()) {
+								mountedSets.types.add(TimedResourceSet.unwrap(set).getClass());
 							}
 						}
 					});
@@ -180,6 +223,15 @@ class ResourceLookupsIntegrationTests {
 
 			};
 		}
+
+	}
+
+	/**
+	 * The kinds of the jar resource sets the context started with.
+	 */
+	static class MountedSets {
+
+		private final List<Class<?>> types = new CopyOnWriteArrayList<>();
 
 	}
 

@@ -1,6 +1,7 @@
 package io.github.tomcatlatency.phase.internal;
 
 import java.io.InputStream;
+import java.lang.reflect.Field;
 import java.net.URL;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
@@ -11,6 +12,8 @@ import org.apache.catalina.LifecycleState;
 import org.apache.catalina.WebResource;
 import org.apache.catalina.WebResourceRoot;
 import org.apache.catalina.WebResourceSet;
+import org.apache.catalina.webresources.JarWarResourceSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link WebResourceSet} that times the lookups Tomcat's resource root makes in the set
@@ -101,6 +104,10 @@ public final class TimedResourceSet implements WebResourceSet {
 	}
 
 	private static String nameOf(WebResourceSet set) {
+		String nested = nestedJarOf(set);
+		if (nested != null) {
+			return nested;
+		}
 		URL url = set.getBaseUrl();
 		if (url == null) {
 			return set.getClass().getSimpleName();
@@ -111,6 +118,33 @@ public final class TimedResourceSet implements WebResourceSet {
 			end--;
 		}
 		return base.substring(base.lastIndexOf('/', end - 1) + 1, end);
+	}
+
+	/**
+	 * Return the file name of the jar a {@link JarWarResourceSet} reads inside its WAR:
+	 * the set's base is the WAR, whose name would say nothing of the jar whose entries
+	 * are read again (the incident's {@code swagger-ui} jar in a WAR's
+	 * {@code WEB-INF/lib}). Tomcat keeps the jar's path in a private field only.
+	 * @param set the set
+	 * @return the jar's file name, or {@code null} for another kind of set or when the
+	 * path cannot be read
+	 */
+	private static @Nullable String nestedJarOf(WebResourceSet set) {
+		if (!(set instanceof JarWarResourceSet)) {
+			return null;
+		}
+		try {
+			Field field = JarWarResourceSet.class.getDeclaredField("archivePath");
+			field.setAccessible(true);
+			Object archivePath = field.get(set);
+			if (archivePath instanceof String path && !path.isEmpty()) {
+				return path.substring(path.lastIndexOf('/') + 1);
+			}
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			// Named after its WAR, as any other set after its base.
+		}
+		return null;
 	}
 
 	@Override
