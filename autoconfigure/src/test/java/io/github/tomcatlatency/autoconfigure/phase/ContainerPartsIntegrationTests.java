@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,6 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcatSetup;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
@@ -41,6 +43,9 @@ import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.apache.catalina.Context;
+import org.apache.catalina.Engine;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.connector.Connector;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 import org.apache.tomcat.util.descriptor.web.ErrorPage;
@@ -80,6 +85,12 @@ class ContainerPartsIntegrationTests {
 
 	private static final int REQUESTS = 5;
 
+	private static final int LARGE_BYTES = 1024 * 1024;
+
+	private static final int SLOW_READS = 20;
+
+	private static final int SEND_BUFFER_BYTES = 64 * 1024;
+
 	private final HttpClient client = HttpClient.newHttpClient();
 
 	@LocalServerPort
@@ -118,6 +129,22 @@ class ContainerPartsIntegrationTests {
 		List<Parts> without = requests("/headers", () -> sendWithHeaders("/headers", false));
 		List<Parts> with = requests("/headers", () -> sendWithHeaders("/headers", true));
 		assertAttributed(with, without, ContainerPart.CONNECTOR);
+	}
+
+	@Test
+	void clientThatReadsAMegabyteSlowlyHoldsTheServletsWriteNotTheContainer() throws Exception {
+		List<Parts> without = requests("/large", () -> readLarge(false));
+		List<Parts> with = requests("/large", () -> readLarge(true));
+		for (Parts parts : with) {
+			assertThat(parts.sum()).isEqualTo(parts.container());
+		}
+		// The servlet's writes block once the socket's buffers are full, until the client
+		// has read all but what they hold: that time is Spring MVC's. The response part
+		// keeps only the final flush of Tomcat's buffer, which the socket takes at once.
+		long addedMvc = median(with, Parts::mvc) - median(without, Parts::mvc);
+		long addedContainer = median(with, Parts::container) - median(without, Parts::container);
+		assertThat(addedMvc).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(SLEEP_MILLIS) / 2);
+		assertThat(addedMvc).isGreaterThanOrEqualTo((addedMvc + Math.max(addedContainer, 0)) * 8 / 10);
 	}
 
 	@Test
@@ -281,11 +308,40 @@ class ContainerPartsIntegrationTests {
 	}
 
 	private static long median(List<Parts> parts, int part) {
-		long[] values = parts.stream()
-			.mapToLong((p) -> (part < 0) ? p.container() : p.parts()[part])
-			.sorted()
-			.toArray();
+		return median(parts, (p) -> (part < 0) ? p.container() : p.parts()[part]);
+	}
+
+	private static long median(List<Parts> parts, ToLongFunction<Parts> value) {
+		long[] values = parts.stream().mapToLong(value).sorted().toArray();
 		return values[values.length / 2];
+	}
+
+	/**
+	 * Read {@link #LARGE_BYTES} from {@code /large} through a small receive buffer, as a
+	 * client on a slow link: in chunks {@link #SLEEP_MILLIS} apart in all when
+	 * {@code slow}.
+	 */
+	private void readLarge(boolean slow) throws Exception {
+		try (Socket socket = new Socket()) {
+			socket.setReceiveBufferSize(4096);
+			socket.connect(new InetSocketAddress("localhost", this.port));
+			OutputStream out = socket.getOutputStream();
+			out.write("GET /large HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+				.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			InputStream in = socket.getInputStream();
+			byte[] buffer = new byte[8192];
+			long read = 0;
+			long pauseAt = LARGE_BYTES / SLOW_READS;
+			for (int n = in.read(buffer); n != -1; n = in.read(buffer)) {
+				read += n;
+				if (slow && read >= pauseAt && read < LARGE_BYTES) {
+					Thread.sleep(SLEEP_MILLIS / SLOW_READS);
+					pauseAt += LARGE_BYTES / SLOW_READS;
+				}
+			}
+			assertThat(read).isGreaterThan(LARGE_BYTES);
+		}
 	}
 
 	private HttpResponse<String> get(String path) throws IOException, InterruptedException {
@@ -389,6 +445,21 @@ class ContainerPartsIntegrationTests {
 				@Override
 				public void customize(Context context) {
 					context.getPipeline().addValve(new SleepingValve());
+					// A send buffer of a fixed size, as on a link whose window does not
+					// let
+					// it grow: Linux grows a loopback socket's beyond a megabyte, where
+					// the
+					// whole response would wait in the kernel and the request end before
+					// the
+					// client read it.
+					context.addLifecycleListener((event) -> {
+						if (Lifecycle.BEFORE_START_EVENT.equals(event.getType())
+								&& context.getParent().getParent() instanceof Engine engine) {
+							for (Connector connector : engine.getService().findConnectors()) {
+								connector.setProperty("socket.txBufSize", String.valueOf(SEND_BUFFER_BYTES));
+							}
+						}
+					});
 					// Tomcat's own error page, which its host dispatches to.
 					ErrorPage errorPage = new ErrorPage();
 					errorPage.setErrorCode(500);
@@ -433,6 +504,12 @@ class ContainerPartsIntegrationTests {
 		@ResponseBody
 		String fast() {
 			return "fast";
+		}
+
+		@GetMapping("/large")
+		@ResponseBody
+		byte[] large() {
+			return new byte[LARGE_BYTES];
 		}
 
 		@GetMapping("/boom")
