@@ -35,11 +35,11 @@ public final class ValveTiming {
 
 	private static final Log logger = LogFactory.getLog(ValveTiming.class);
 
-	// Slot to class name, written at start under the class's lock, before any request
-	// reads it through a mark.
+	// Slot to class name, written at start under the class's lock; read without it, a
+	// name being published by the volatile write of the count after it.
 	private static final String[] names = new String[MAX_VALVES];
 
-	private static int count;
+	private static volatile int count;
 
 	private static volatile boolean instrumented;
 
@@ -152,7 +152,7 @@ public final class ValveTiming {
 	 * @param slot the slot
 	 * @return the valve's class name, or {@code null}
 	 */
-	static synchronized @Nullable String name(int slot) {
+	static @Nullable String name(int slot) {
 		return (slot >= 0 && slot < count) ? names[slot] : null;
 	}
 
@@ -165,8 +165,10 @@ public final class ValveTiming {
 		if (count == MAX_VALVES) {
 			return -1;
 		}
-		names[count] = name;
-		return count++;
+		int slot = count;
+		names[slot] = name;
+		count = slot + 1;
+		return slot;
 	}
 
 	private static void setFirst(Pipeline pipeline, Valve first) throws ReflectiveOperationException {
