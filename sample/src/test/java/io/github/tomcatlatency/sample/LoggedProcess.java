@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,6 +18,12 @@ import java.util.concurrent.TimeUnit;
  * running into a timeout.
  */
 final class LoggedProcess implements AutoCloseable {
+
+	private static final int LOWEST_PORT = 10000;
+
+	private static final int EPHEMERAL_PORTS_START = Math.max(LOWEST_PORT + 1000, ephemeralPortsStart());
+
+	private static final Set<Integer> handedOut = ConcurrentHashMap.newKeySet();
 
 	private final String name;
 
@@ -136,13 +145,41 @@ final class LoggedProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Return a loopback port that was free a moment ago.
+	 * Return a port that was free a moment ago, below the kernel's ephemeral range and
+	 * never returned before in this JVM. The application is started with it seconds
+	 * later: a port from the ephemeral range could meanwhile be handed out by the kernel
+	 * to any process binding port 0 or opening a connection, as the tests and
+	 * applications running side by side do (docs/ci.md), and the start would fail.
 	 * @return the port
 	 * @throws IOException if no port can be found
 	 */
 	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
+		for (int attempt = 0; attempt < 1000; attempt++) {
+			int port = LOWEST_PORT + ThreadLocalRandom.current().nextInt(EPHEMERAL_PORTS_START - LOWEST_PORT);
+			if (handedOut.add(port) && isFree(port)) {
+				return port;
+			}
+		}
+		throw new IOException("No free port between " + LOWEST_PORT + " and " + EPHEMERAL_PORTS_START);
+	}
+
+	private static boolean isFree(int port) {
+		try (ServerSocket socket = new ServerSocket(port)) {
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private static int ephemeralPortsStart() {
+		try {
+			String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+			return Integer.parseInt(range.split("\\s+")[0]);
+		}
+		catch (IOException | RuntimeException ex) {
+			// Not Linux: the range IANA sets aside for ephemeral ports.
+			return 49152;
 		}
 	}
 
