@@ -124,9 +124,20 @@ class TomcatLatencyEndpointIntegrationTests {
 			assertThat(map(first, "first")).containsOnlyKeys("at", "totalMs", "containerMs", "filtersMs", "mvcMs",
 					"containerParts");
 			// No resource lookup: the route is Spring MVC's, its resources are the
-			// classpath's.
-			assertThat(map(map(first, "first"), "containerParts")).containsOnlyKeys("connectorMs", "valvesInMs",
-					"valvesOutMs", "responseMs", "largest", "resourceLookups", "resourceLookupMs");
+			// classpath's. Which part is the largest on one request is the machine's
+			// timing: the valve is named, or why not, only when it is a valve part.
+			Map<String, Object> parts = map(map(first, "first"), "containerParts");
+			List<String> always = List.of("connectorMs", "valvesInMs", "valvesOutMs", "responseMs", "largest",
+					"resourceLookups", "resourceLookupMs");
+			if (List.of("valves-in", "valves-out").contains(parts.get("largest"))) {
+				assertThat(parts).containsKeys(always.toArray(String[]::new));
+				assertThat(parts.keySet()).hasSizeGreaterThan(always.size());
+				List<String> valveKeys = List.of("valve", "valveMs", "valveUnknown");
+				assertThat(parts.keySet()).allMatch((key) -> always.contains(key) || valveKeys.contains(key));
+			}
+			else {
+				assertThat(parts).containsOnlyKeys(always.toArray(String[]::new));
+			}
 			assertThat(list(cold, "worstRoutes")).singleElement()
 				.satisfies((route) -> assertThat(route).containsEntry("route", "/things/{id}"));
 			assertThat(map(cold, "spikes")).containsOnlyKeys("count", "factor", "idleMs", "routes");
