@@ -97,25 +97,23 @@ class ResourceLookupsIntegrationTests {
 		mount = URI.create("jar:" + war.toUri() + "!/WEB-INF/lib/" + jar.getFileName()).toURL();
 		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
 			assertThat(context.getBean(MountedSets.class).types).contains(JarWarResourceSet.class);
-			List<Lookups> lookups = requests(context);
-			assertThat(lookups).allSatisfy((request) -> {
-				assertThat(request.lookups()).isPositive();
-				assertThat(request.nanos()).isPositive();
-				assertThat(request.set()).isEqualTo(jar.getFileName().toString());
-			});
+			assertEveryRequestWalksAndNamesTheJar(context);
 		}
 	}
 
 	@Test
 	void cachingOffWalksTheJarOnEveryRequestAndNamesIt() throws Exception {
 		try (ConfigurableApplicationContext context = start("server.tomcat.resource.allow-caching=false")) {
-			List<Lookups> lookups = requests(context);
-			assertThat(lookups).allSatisfy((request) -> {
-				assertThat(request.lookups()).isPositive();
-				assertThat(request.nanos()).isPositive();
-				assertThat(request.set()).isEqualTo(jar.getFileName().toString());
-			});
+			assertEveryRequestWalksAndNamesTheJar(context);
 		}
+	}
+
+	private void assertEveryRequestWalksAndNamesTheJar(ConfigurableApplicationContext context) throws Exception {
+		assertThat(requests(context)).allSatisfy((request) -> {
+			assertThat(request.lookups()).isPositive();
+			assertThat(request.nanos()).isPositive();
+			assertThat(request.set()).isEqualTo(jar.getFileName().toString());
+		});
 	}
 
 	@Test
