@@ -4,7 +4,6 @@ import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.util.Set;
-import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleListener;
@@ -29,10 +28,6 @@ public final class TimedResourceSet implements WebResourceSet {
 
 	private final String name;
 
-	private final LongAdder lookups = new LongAdder();
-
-	private final LongAdder nanos = new LongAdder();
-
 	TimedResourceSet(WebResourceSet set) {
 		this.set = set;
 		this.name = nameOf(set);
@@ -53,14 +48,6 @@ public final class TimedResourceSet implements WebResourceSet {
 	 */
 	public String name() {
 		return this.name;
-	}
-
-	long lookups() {
-		return this.lookups.sum();
-	}
-
-	long nanos() {
-		return this.nanos.sum();
 	}
 
 	@Override
@@ -98,8 +85,6 @@ public final class TimedResourceSet implements WebResourceSet {
 
 	private void lookedUp(long start) {
 		long elapsed = System.nanoTime() - start;
-		this.lookups.increment();
-		this.nanos.add(elapsed);
 		PhaseClock.currentSlot().lookedUp(this, start, elapsed);
 	}
 
