@@ -69,8 +69,19 @@ public final class ClassLoadLog implements AutoCloseable {
 				return false;
 			}
 			long start = System.nanoTime();
-			vmLog("output=file=" + file, "what=class+load=info", "decorators=timenanos,tid",
+			String refused = vmLog("output=file=" + file, "what=class+load=info", "decorators=timenanos,tid",
 					"output_options=filecount=1,filesize=" + MAX_FILE_BYTES);
+			// The command answers rather than throws when the JVM cannot write the file
+			// (it could not open it, say): then there would be no log to read.
+			if (!refused.isBlank() || !Files.exists(file)) {
+				logger.debug("Classes loaded by first requests are not told: the JVM did not log to " + file + ": "
+						+ refused.strip());
+				if (refused.isBlank()) {
+					vmLog("output=file=" + file, "what=all=off");
+				}
+				deleteFiles();
+				return false;
+			}
 			this.file = file;
 			this.running = true;
 			if (logger.isDebugEnabled()) {
@@ -190,10 +201,16 @@ public final class ClassLoadLog implements AutoCloseable {
 		}
 	}
 
-	private static void vmLog(String... arguments) throws JMException {
-		ManagementFactory.getPlatformMBeanServer()
+	/**
+	 * Run HotSpot's {@code VM.log} command.
+	 * @param arguments its arguments
+	 * @return what it printed: nothing when it did what it was asked
+	 */
+	private static String vmLog(String... arguments) throws JMException {
+		Object printed = ManagementFactory.getPlatformMBeanServer()
 			.invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"), "vmLog", new Object[] { arguments },
 					new String[] { String[].class.getName() });
+		return (printed != null) ? printed.toString() : "";
 	}
 
 }
