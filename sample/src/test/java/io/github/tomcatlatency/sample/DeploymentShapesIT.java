@@ -110,7 +110,12 @@ class DeploymentShapesIT {
 		int port = LoggedProcess.freePort();
 		try (SampleJar sample = SampleJar.launch(LOOPBACK, port, port, SampleJar.java(),
 				"--springdoc.swagger-ui.path=/docs/ui.html", "--springdoc.api-docs.path=/docs/api",
-				"--tomcat-latency.warmup.traffic-pause=100ms")) {
+				"--tomcat-latency.warmup.traffic-pause=100ms",
+				// Where the routes are is tested, not how fast: springdoc's first
+				// /docs/api
+				// builds the whole document, which took over the 5 s default on a busy
+				// machine (load average 28) and was then rightly not warmed.
+				"--tomcat-latency.warmup.request-timeout=60s", "--tomcat-latency.warmup.timeout=120s")) {
 			assertWarmedQuietly(sample);
 			List<Map<String, Object>> requests = requestsAfterReadiness(sample);
 			assertThat(requests).filteredOn((request) -> "BUILT_IN".equals(request.get("origin")))
