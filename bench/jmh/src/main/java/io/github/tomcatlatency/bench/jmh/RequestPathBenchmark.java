@@ -16,6 +16,7 @@ import io.github.tomcatlatency.phase.internal.PhaseValve;
 import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import io.github.tomcatlatency.phase.internal.RequestClassifier;
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
+import io.github.tomcatlatency.phase.internal.ValveTiming;
 import io.github.tomcatlatency.report.RequestStatistics;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -28,12 +29,17 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.LifecycleEvent;
+import org.apache.catalina.LifecycleListener;
 import org.apache.catalina.Valve;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardEngine;
+import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.core.StandardWrapper;
 import org.apache.catalina.valves.ValveBase;
 import org.jspecify.annotations.Nullable;
@@ -56,12 +62,13 @@ import org.springframework.web.servlet.HandlerMapping;
 /**
  * One request through the part of Tomcat's request path the starter instruments: the
  * engine valve, the wrapper's allocate and deallocate around the filter chain, the
- * servlet boundary, and the access-log call that records the split. The objects are
- * Tomcat's own (connector request and response, coyote request with its start time, a
- * wrapper serving a servlet that matched a route); only the container around them is left
- * out, and a valve calls the wrapper as Tomcat's wrapper valve does. {@code NONE} is that
- * path without the starter: the starter's added work is another variant's time minus its
- * time.
+ * servlet boundary, and the access-log call that records the split; with the starter, the
+ * engine's pipeline carries the marks that tell a measured request's valves apart. The
+ * objects are Tomcat's own (connector request and response, coyote request with its start
+ * time, a wrapper serving a servlet that matched a route); only the container around them
+ * is left out, and a valve calls the wrapper as Tomcat's wrapper valve does. {@code NONE}
+ * is that path without the starter: the starter's added work is another variant's time
+ * minus its time.
  * <ul>
  * <li>{@code TIMERS}: the {@code tomcat.latency.request} timers in a Prometheus registry,
  * the endpoint not exposed.</li>
@@ -160,8 +167,40 @@ public class RequestPathBenchmark {
 			RequestClassifier classifier = new RequestClassifier(List::of, RequestExclusion.NONE);
 			classifier.ready();
 			this.phaseValve = new PhaseValve(routes, CompositePhaseRecorder.of(recorders), classifier, probe);
-			this.phaseValve.setNext(wrapperValve);
-			this.first = this.phaseValve;
+			this.first = markedEnginePipeline(this.phaseValve, wrapperValve);
+		}
+
+		// The engine's pipeline as the starter leaves it once the context started: its
+		// valve first, then a mark before each valve after it (here the one that calls
+		// the wrapper), which reads the clock only on a request the probe measures.
+		private static Valve markedEnginePipeline(PhaseValve phaseValve, Valve wrapperValve) {
+			StandardEngine engine = new StandardEngine();
+			StandardHost host = new StandardHost();
+			host.setName("localhost");
+			StandardContext context = new StandardContext();
+			context.setName("");
+			context.setPath("");
+			engine.addChild(host);
+			host.addChild(context);
+			engine.getPipeline().setBasic(wrapperValve);
+			engine.getPipeline().addValve(phaseValve);
+			List<LifecycleListener> hosts = List.of(context.findLifecycleListeners());
+			ValveTiming.timeAfterStart(context);
+			// Only the starter's listener hears that the context started: the host's
+			// would
+			// need a class loader this context has not.
+			LifecycleEvent started = new LifecycleEvent(context, Lifecycle.AFTER_START_EVENT, null);
+			for (LifecycleListener listener : context.findLifecycleListeners()) {
+				if (!hosts.contains(listener)) {
+					listener.lifecycleEvent(started);
+				}
+			}
+			Valve first = engine.getPipeline().getFirst();
+			if (first != phaseValve || !first.getNext().toString().startsWith("ValveMark")) {
+				throw new IllegalStateException(
+						"The engine's pipeline is not marked: " + first + ", " + first.getNext());
+			}
+			return first;
 		}
 
 		@TearDown(Level.Trial)
