@@ -17,10 +17,10 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * What the warm-up logs: one INFO line when readiness follows, a WARN line for each route
- * whose request failed, an INFO line for each route not warmed and one for all the routes
- * the application's security refused, each request at DEBUG. Logged as
- * {@link WarmupRunner}, the class users know.
+ * What the warm-up logs: one INFO line when readiness follows, which also names the
+ * routes it did not warm and why, a WARN line for each route whose request the
+ * application failed, each request at DEBUG. Logged as {@link WarmupRunner}, the class
+ * users know.
  */
 final class WarmupLog {
 
@@ -30,24 +30,34 @@ final class WarmupLog {
 	}
 
 	static void ready(WarmupResult result, int background, boolean unreachable) {
+		StringBuilder line = new StringBuilder("Tomcat warm-up sent ").append(result.requests().size())
+			.append(" requests in ")
+			.append(result.durationMs())
+			.append(" ms before accepting traffic");
+		if (background > 0) {
+			line.append(", ").append(background).append(" more follow in the background");
+		}
+		line.append(": ").append(result.routeCounts());
 		if (result.state() == State.TIMED_OUT || unreachable) {
 			// The warm-up's own limits, not the application's failure: the message names
 			// the setting that helps.
-			logger
-				.info("Tomcat warm-up " + describe(result.state()) + ": " + result.message() + "; start-up continues");
+			line.append("; ").append(describe(result.state())).append(": ").append(result.message());
 		}
-		notWarmed(result.requests());
-		logger.info("Tomcat warm-up sent " + result.requests().size() + " requests in " + result.durationMs()
-				+ " ms before accepting traffic"
-				+ ((background > 0) ? ", " + background + " more follow in the background" : "") + ": "
-				+ result.routeCounts());
+		// One line per start: the routes left cold are part of it.
+		NotWarmed notWarmed = notWarmed(result.requests());
+		notWarmed.describe(line);
+		logger.info(line);
 	}
 
 	static void background(List<RequestResult> results) {
-		notWarmed(results);
-		logger.debug("Tomcat warm-up sent "
-				+ results.stream().filter((result) -> result.outcome() != Outcome.NOT_SENT).count()
-				+ " requests in the background");
+		NotWarmed notWarmed = notWarmed(results);
+		if (logger.isDebugEnabled()) {
+			StringBuilder line = new StringBuilder("Tomcat warm-up sent ")
+				.append(results.stream().filter((result) -> result.outcome() != Outcome.NOT_SENT).count())
+				.append(" requests in the background");
+			notWarmed.describe(line);
+			logger.debug(line);
+		}
 	}
 
 	static void notSent(List<RequestResult> notSent, String why) {
@@ -95,48 +105,70 @@ final class WarmupLog {
 	}
 
 	/**
-	 * Log one line for each route a request did not warm: a warning for a failure, an
-	 * info line for a route that answered without being warmed, and one info line with
-	 * the remedy for every route the application's security refused.
+	 * Log a warning for each route whose request the application failed, and return the
+	 * routes that were not warmed for another reason.
 	 * @param results the requests' results
+	 * @return the routes not warmed, to describe in the line that sums the requests up
 	 */
-	private static void notWarmed(List<RequestResult> results) {
+	private static NotWarmed notWarmed(List<RequestResult> results) {
 		Map<String, RequestResult> notWarmed = new LinkedHashMap<>();
 		for (RequestResult result : results) {
 			if (result.outcome() != Outcome.WARMED) {
 				notWarmed.putIfAbsent(result.method() + " " + result.path(), result);
 			}
 		}
+		List<String> cold = new ArrayList<>();
 		List<String> refused = new ArrayList<>();
 		notWarmed.forEach((route, result) -> {
-			String why = (result.error() != null) ? result.error() : "status " + result.status();
+			String why = route + " (" + ((result.error() != null) ? result.error() : "status " + result.status()) + ")";
 			switch (result.outcome()) {
 				// A route that answered with an error failed in the application; one that
 				// did not answer in time, or at all, is the warm-up's limit.
 				case FAILED -> {
 					if (result.status() != null) {
-						logger.warn("Tomcat warm-up " + route + " failed: " + why + "; start-up continues");
+						logger.warn("Tomcat warm-up " + route + " failed: status " + result.status()
+								+ "; start-up continues");
 					}
 					else {
-						logger.info("Tomcat warm-up " + route + ": " + why + ", route not warmed");
+						cold.add(why);
 					}
 				}
-				case NOT_WARMED -> logger.info("Tomcat warm-up " + route + ": " + why + ", route not warmed");
-				case REFUSED -> refused.add(route + " (" + why + ")");
+				case NOT_WARMED -> cold.add(why);
+				case REFUSED -> refused.add(why);
 				default -> {
 				}
 			}
 		});
-		if (!refused.isEmpty()) {
-			logger.info("Tomcat warm-up was refused by the application's security, so these routes were not warmed: "
-					+ String.join(", ", refused) + ". Give such requests the headers they need "
-					+ "(tomcat-latency.warmup.requests[].headers), or see the warm-up's security section of the "
-					+ "documentation for filter chains the warm-up cannot pass");
-		}
+		return new NotWarmed(cold, refused);
 	}
 
 	static String describe(State state) {
 		return state.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+	}
+
+	/**
+	 * The routes a warm-up's requests did not warm, other than those the application
+	 * failed.
+	 *
+	 * @param cold the routes that answered a client error or no answer in time, each with
+	 * why
+	 * @param refused the routes the application's security refused, each with its status
+	 */
+	private record NotWarmed(List<String> cold, List<String> refused) {
+
+		void describe(StringBuilder line) {
+			if (!this.cold.isEmpty()) {
+				line.append("; not warmed: ").append(String.join(", ", this.cold));
+			}
+			if (!this.refused.isEmpty()) {
+				line.append("; refused by the application's security, so not warmed: ")
+					.append(String.join(", ", this.refused))
+					.append(" (give such requests the headers they need, tomcat-latency.warmup.requests[].headers, "
+							+ "or see the warm-up's security section of the documentation for filter chains the "
+							+ "warm-up cannot pass)");
+			}
+		}
+
 	}
 
 }
