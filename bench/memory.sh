@@ -78,10 +78,10 @@ for side in "${SIDES[@]}"; do
 done
 # The statistics alone, compiled from core's test sources against the same libraries (the starter's
 # core among them). Serial GC: after its full GC the heap used is what is reachable.
-javac -d "$WORK/classes" -cp "$WORK/app/lib/*" "$ROOT_DIR/core/src/test/java/io/github/tomcatlatency/report/StatisticsHeap.java"
+javac -d "$WORK/classes" -cp "$WORK/app/lib/*" "$ROOT_DIR/core/src/test/java/io/github/tomcatlatency/statistics/StatisticsHeap.java"
 for cpus in "$(nproc)" 64; do
 	held=$("${JAVA:-java}" -XX:ActiveProcessorCount="$cpus" -XX:+UseSerialGC -Xmx512m -cp "$CLASSPATH_ARG" \
-		io.github.tomcatlatency.report.StatisticsHeap "$ROUTES" | grep '^heldBytes=')
+		io.github.tomcatlatency.statistics.StatisticsHeap "$ROUTES" | grep '^heldBytes=')
 	printf 'statistics alone, %2d CPUs and threads: %s\n' "$cpus" "$held"
 done
 echo "$ROUTES routes, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1), $(date -u +%FT%TZ)."

@@ -42,7 +42,7 @@ class PublicApiTests {
 		List<Class<?>> api = apiTypes();
 		// Both modules' types are read: the test cannot pass on an empty scan.
 		assertThat(api).extracting(Class::getName)
-			.contains("io.github.tomcatlatency.report.RequestStatistics",
+			.contains("io.github.tomcatlatency.statistics.RequestStatistics",
 					"io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint");
 		Set<String> leaks = new TreeSet<>();
 		api.forEach((type) -> leaks.addAll(internalTypesNamedBy(type)));

@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 
 import io.github.tomcatlatency.autoconfigure.internal.EmbeddedTomcat;
 import io.github.tomcatlatency.autoconfigure.report.TomcatLatencyEndpoint;
+import io.github.tomcatlatency.statistics.RequestStatistics;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Nested;

@@ -14,6 +14,10 @@ import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequest;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ColdRequests;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RouteSpikes;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Spikes;
+import io.github.tomcatlatency.statistics.FirstRequest;
+import io.github.tomcatlatency.statistics.RecordedSplit;
+import io.github.tomcatlatency.statistics.RouteSnapshot;
+import io.github.tomcatlatency.statistics.SpikeDetection;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.jspecify.annotations.Nullable;
 
@@ -27,8 +31,8 @@ final class ColdRequestAnalysis {
 	private ColdRequestAnalysis() {
 	}
 
-	static ColdRequests analyse(List<RouteSnapshot> routes, @Nullable Instant since,
-			RouteStatistics.SpikeDetection detection, int topRoutes, @Nullable WarmupResult warmup,
+	static ColdRequests analyse(List<RouteSnapshot> routes, @Nullable Instant since, SpikeDetection detection,
+			int topRoutes, @Nullable WarmupResult warmup,
 			Function<FirstRequest, @Nullable List<PackageCount>> loadedBy) {
 		boolean discovering = ColdRouteRemedies.discovering(warmup);
 		ColdRequest firstRequest = routes.stream()
@@ -54,7 +58,7 @@ final class ColdRequestAnalysis {
 		if (first == null) {
 			return null;
 		}
-		Split split = first.split();
+		Split split = Split.of(first.split());
 		double median = Milliseconds.of(route.p50Nanos());
 		double penalty = Math.max(0, Math.round((split.totalMs() - median) * 1000) / 1000.0);
 		double ratio = (median > 0) ? Math.round(split.totalMs() / median * 100) / 100.0 : 0;
@@ -71,15 +75,19 @@ final class ColdRequestAnalysis {
 		return (value != CompletedRequest.NOT_MEASURED) ? value : null;
 	}
 
-	private static Spikes spikes(List<RouteSnapshot> routes, RouteStatistics.SpikeDetection detection, int topRoutes) {
+	private static Spikes spikes(List<RouteSnapshot> routes, SpikeDetection detection, int topRoutes) {
 		List<RouteSpikes> spikes = routes.stream()
 			.filter((route) -> route.spikes() > 0)
 			.sorted(Comparator.comparingLong(RouteSnapshot::spikes).reversed())
 			.limit(topRoutes)
-			.map((route) -> new RouteSpikes(route.route(), route.method(), route.spikes(), route.lastSpike()))
+			.map((route) -> new RouteSpikes(route.route(), route.method(), route.spikes(), split(route.lastSpike())))
 			.toList();
 		long count = routes.stream().mapToLong(RouteSnapshot::spikes).sum();
 		return new Spikes(count, detection.factor(), Milliseconds.of(detection.idleNanos()), spikes);
+	}
+
+	private static @Nullable Split split(@Nullable RecordedSplit recorded) {
+		return (recorded != null) ? Split.of(recorded) : null;
 	}
 
 }

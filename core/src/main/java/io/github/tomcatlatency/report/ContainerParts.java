@@ -3,7 +3,7 @@ package io.github.tomcatlatency.report;
 import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.ContainerPart;
-import io.github.tomcatlatency.phase.internal.ValveTiming;
+import io.github.tomcatlatency.statistics.RecordedContainerParts;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,8 +51,6 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 	 */
 	public static final String VALVE_NONE = "no-valve";
 
-	private static final ContainerPart[] PARTS = ContainerPart.values();
-
 	/**
 	 * Create parts that name no valve.
 	 * @param connectorMs reading the request line and headers, and mapping
@@ -71,32 +69,28 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 	}
 
 	/**
-	 * Return the parts of a completed request.
-	 * @param request the request, read during the call
+	 * Return the parts of a recorded request.
+	 * @param recorded the parts as recorded, in nanoseconds, or {@code null}
 	 * @return its parts, or {@code null} when they were not measured
 	 */
-	static @Nullable ContainerParts of(@Nullable CompletedRequest request) {
-		if (request == null || request.containerPartNanos(ContainerPart.CONNECTOR) == CompletedRequest.NOT_MEASURED) {
+	static @Nullable ContainerParts of(@Nullable RecordedContainerParts recorded) {
+		if (recorded == null) {
 			return null;
 		}
-		long[] nanos = new long[PARTS.length];
-		for (ContainerPart part : PARTS) {
-			nanos[part.ordinal()] = request.containerPartNanos(part);
-		}
-		long lookups = request.resourceLookups();
+		long lookups = recorded.resourceLookups();
 		boolean counted = lookups != CompletedRequest.NOT_MEASURED;
-		ContainerParts parts = of(nanos, counted ? lookups : null,
-				counted ? Milliseconds.of(request.resourceLookupNanos()) : null, request.slowestResourceSet());
-		ContainerPart largest = largest(nanos);
+		ContainerParts parts = of(recorded.partNanos(), counted ? lookups : null,
+				counted ? Milliseconds.of(recorded.resourceLookupNanos()) : null, recorded.resourceSet());
+		ContainerPart largest = recorded.largest();
 		if (largest != ContainerPart.VALVES_IN && largest != ContainerPart.VALVES_OUT) {
 			return parts;
 		}
-		long valveNanos = request.slowestValveNanos(largest);
-		String valve = (valveNanos > 0) ? request.slowestValve(largest) : null;
+		long valveNanos = recorded.valveNanos();
+		String valve = recorded.valve();
 		String unknown = null;
 		if (valve == null) {
 			unknown = (valveNanos == 0) ? VALVE_NONE
-					: ValveTiming.instrumented() ? VALVE_NOT_TIMED : VALVE_PIPELINE_UNKNOWN;
+					: recorded.valvesTimed() ? VALVE_NOT_TIMED : VALVE_PIPELINE_UNKNOWN;
 		}
 		return new ContainerParts(parts.connectorMs, parts.valvesInMs, parts.valvesOutMs, parts.responseMs,
 				parts.largest, parts.resourceLookups, parts.resourceLookupMs, parts.resourceSet, valve,
@@ -113,22 +107,12 @@ public record ContainerParts(double connectorMs, double valvesInMs, double valve
 	 */
 	static ContainerParts of(long[] nanos, @Nullable Long lookups, @Nullable Double lookupMs,
 			@Nullable String resourceSet) {
-		ContainerPart largest = largest(nanos);
+		ContainerPart largest = RecordedContainerParts.largest(nanos);
 		return new ContainerParts(Milliseconds.of(nanos[ContainerPart.CONNECTOR.ordinal()]),
 				Milliseconds.of(nanos[ContainerPart.VALVES_IN.ordinal()]),
 				Milliseconds.of(nanos[ContainerPart.VALVES_OUT.ordinal()]),
 				Milliseconds.of(nanos[ContainerPart.RESPONSE.ordinal()]), largest.tagValue(), lookups, lookupMs,
 				resourceSet);
-	}
-
-	private static ContainerPart largest(long[] nanos) {
-		ContainerPart largest = ContainerPart.CONNECTOR;
-		for (ContainerPart part : PARTS) {
-			if (nanos[part.ordinal()] > nanos[largest.ordinal()]) {
-				largest = part;
-			}
-		}
-		return largest;
 	}
 
 }

@@ -6,12 +6,15 @@ import java.util.List;
 import io.github.tomcatlatency.internal.Milliseconds;
 import io.github.tomcatlatency.phase.ContainerPart;
 import io.github.tomcatlatency.phase.Phase;
-import io.github.tomcatlatency.report.DurationHistogram.Snapshot;
 import io.github.tomcatlatency.report.TomcatLatencyReport.ContainerPartMeans;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Distribution;
 import io.github.tomcatlatency.report.TomcatLatencyReport.PhaseDistributions;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.RoutePhases;
+import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
+import io.github.tomcatlatency.statistics.HistogramSnapshot;
+import io.github.tomcatlatency.statistics.RouteSnapshot;
+import io.github.tomcatlatency.statistics.StatisticsSnapshot;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,10 +27,10 @@ final class PhaseAnalysis {
 	private PhaseAnalysis() {
 	}
 
-	static Phases analyse(RequestStatistics.Statistics statistics, int topRoutes) {
-		Snapshot total = statistics.total();
-		Snapshot[] phases = statistics.phases();
-		long[] partNanos = new long[RouteHistograms.PART_SUMS];
+	static Phases analyse(StatisticsSnapshot statistics, int topRoutes) {
+		HistogramSnapshot total = statistics.total();
+		HistogramSnapshot[] phases = statistics.phases();
+		long[] partNanos = new long[RouteSnapshot.PART_SUMS];
 		for (RouteSnapshot route : statistics.routes()) {
 			for (int i = 0; i < partNanos.length; i++) {
 				partNanos[i] += route.partNanos()[i];
@@ -45,7 +48,13 @@ final class PhaseAnalysis {
 				distribution(total), partMeans(partNanos));
 		return new Phases(total.count(),
 				containerShare(phases[Phase.CONTAINER.ordinal()].totalNanos(), total.totalNanos()), application, top,
-				statistics.storage());
+				storage(statistics));
+	}
+
+	private static Storage storage(StatisticsSnapshot statistics) {
+		StatisticsSnapshot.Cap cap = statistics.cap();
+		return new Storage(statistics.routes().size(), cap.otherRoutes(), cap.otherRequests(), cap.usedBytes(),
+				cap.maxBytes());
 	}
 
 	private static PhaseDistributions distributions(RouteSnapshot route) {
@@ -61,19 +70,18 @@ final class PhaseAnalysis {
 	 * @return the means, or {@code null} when no request measured them
 	 */
 	static @Nullable ContainerPartMeans partMeans(long[] sums) {
-		long requests = sums[RouteHistograms.PART_REQUESTS];
+		long requests = sums[RouteSnapshot.PART_REQUESTS];
 		if (requests == 0) {
 			return null;
 		}
-		long[] means = new long[RouteHistograms.PART_REQUESTS];
+		long[] means = new long[RouteSnapshot.PART_REQUESTS];
 		for (int i = 0; i < means.length; i++) {
 			means[i] = sums[i] / requests;
 		}
 		ContainerParts parts = ContainerParts.of(means, null, null, null);
 		return new ContainerPartMeans(requests, parts.connectorMs(), parts.valvesInMs(), parts.valvesOutMs(),
-				parts.responseMs(), parts.largest(),
-				Math.round(100.0 * sums[RouteHistograms.LOOKUPS] / requests) / 100.0,
-				Milliseconds.of(sums[RouteHistograms.LOOKUP_NANOS] / requests));
+				parts.responseMs(), parts.largest(), Math.round(100.0 * sums[RouteSnapshot.LOOKUPS] / requests) / 100.0,
+				Milliseconds.of(sums[RouteSnapshot.LOOKUP_NANOS] / requests));
 	}
 
 	private static Distribution mean(RouteSnapshot route, Phase phase) {
@@ -84,7 +92,7 @@ final class PhaseAnalysis {
 		return (count != 0) ? totalNanos / count : 0;
 	}
 
-	private static Distribution distribution(Snapshot snapshot) {
+	private static Distribution distribution(HistogramSnapshot snapshot) {
 		return new Distribution(Milliseconds.of(snapshot.meanNanos()), Milliseconds.of(snapshot.percentileNanos(0.5)),
 				Milliseconds.of(snapshot.percentileNanos(0.99)));
 	}

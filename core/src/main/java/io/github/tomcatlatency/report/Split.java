@@ -3,7 +3,7 @@ package io.github.tomcatlatency.report;
 import java.time.Instant;
 
 import io.github.tomcatlatency.internal.Milliseconds;
-import io.github.tomcatlatency.phase.CompletedRequest;
+import io.github.tomcatlatency.statistics.RecordedSplit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,10 +20,15 @@ import org.jspecify.annotations.Nullable;
 public record Split(Instant at, double totalMs, double containerMs, double filtersMs, double mvcMs,
 		@Nullable ContainerParts containerParts) {
 
-	static Split of(long containerNanos, long filtersNanos, long mvcNanos, @Nullable CompletedRequest request) {
-		return new Split(Instant.now(), Milliseconds.of(containerNanos + filtersNanos + mvcNanos),
-				Milliseconds.of(containerNanos), Milliseconds.of(filtersNanos), Milliseconds.of(mvcNanos),
-				ContainerParts.of(request));
+	/**
+	 * Return a recorded request's split in milliseconds.
+	 * @param recorded the split as recorded, in nanoseconds
+	 * @return the split
+	 */
+	static Split of(RecordedSplit recorded) {
+		return new Split(recorded.at(), Milliseconds.of(recorded.totalNanos()),
+				Milliseconds.of(recorded.containerNanos()), Milliseconds.of(recorded.filtersNanos()),
+				Milliseconds.of(recorded.mvcNanos()), ContainerParts.of(recorded.containerParts()));
 	}
 
 }

@@ -9,6 +9,9 @@ import io.github.tomcatlatency.cache.ResourceCacheReport;
 import io.github.tomcatlatency.jvmcache.JvmCache;
 import io.github.tomcatlatency.report.TomcatLatencyReport.Phases;
 import io.github.tomcatlatency.report.TomcatLatencyReport.TomcatState;
+import io.github.tomcatlatency.statistics.FirstRequestLoads;
+import io.github.tomcatlatency.statistics.RequestStatistics;
+import io.github.tomcatlatency.statistics.StatisticsSnapshot;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
@@ -78,7 +81,7 @@ public final class TomcatLatencyReporter {
 	 */
 	public TomcatLatencyReport report() {
 		// Copies first: requests keep recording while the report sorts and reads them.
-		RequestStatistics.Statistics statistics = this.statistics.snapshot();
+		StatisticsSnapshot statistics = this.statistics.snapshot();
 		WarmupResult warmup = this.warmup.get();
 		Tomcat tomcat = this.tomcat.get();
 		TomcatComponents components = (tomcat != null) ? new TomcatComponents(tomcat) : null;
@@ -90,9 +93,8 @@ public final class TomcatLatencyReporter {
 				ConfigurationRisks.find(components, this.environment, warmupActive(warmup), cache, jvmCache),
 				phases.application().containerParts()) : List.of();
 		return new TomcatLatencyReport(
-				ColdRequestAnalysis.analyse(statistics.routes(), this.statistics.since(),
-						this.statistics.spikeDetection(), this.topRoutes, warmup,
-						this.firstRequestLoads.loadedPackages(statistics.routes())),
+				ColdRequestAnalysis.analyse(statistics.routes(), statistics.since(), this.statistics.spikeDetection(),
+						this.topRoutes, warmup, this.firstRequestLoads.loadedPackages(statistics.routes())),
 				phases, cache, warmup, jvmCache,
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}

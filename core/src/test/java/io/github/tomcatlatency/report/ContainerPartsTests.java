@@ -2,6 +2,7 @@ package io.github.tomcatlatency.report;
 
 import io.github.tomcatlatency.phase.CompletedRequest;
 import io.github.tomcatlatency.phase.ContainerPart;
+import io.github.tomcatlatency.statistics.RecordedContainerParts;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class ContainerPartsTests {
 
 	@Test
 	void valvesOutNamesTheValveThatHeldIt() {
-		ContainerParts parts = ContainerParts.of(new ValvesRequest(10, 2_000_000, 1_800_000, "com.example.AuditValve"));
+		ContainerParts parts = parts(new ValvesRequest(10, 2_000_000, 1_800_000, "com.example.AuditValve"));
 		assertThat(parts).isNotNull();
 		assertThat(parts.largest()).isEqualTo("valves-out");
 		assertThat(parts.valve()).isEqualTo("com.example.AuditValve");
@@ -25,7 +26,7 @@ class ContainerPartsTests {
 
 	@Test
 	void valvesThatWereNotTimedSayWhy() {
-		ContainerParts parts = ContainerParts.of(new ValvesRequest(10, 2_000_000, CompletedRequest.NOT_MEASURED, null));
+		ContainerParts parts = parts(new ValvesRequest(10, 2_000_000, CompletedRequest.NOT_MEASURED, null));
 		assertThat(parts).isNotNull();
 		assertThat(parts.valve()).isNull();
 		assertThat(parts.valveMs()).isNull();
@@ -35,18 +36,23 @@ class ContainerPartsTests {
 
 	@Test
 	void valvesTimedWithoutAnyValveTimeSayNoValve() {
-		ContainerParts parts = ContainerParts.of(new ValvesRequest(10, 2_000_000, 0, null));
+		ContainerParts parts = parts(new ValvesRequest(10, 2_000_000, 0, null));
 		assertThat(parts).isNotNull();
 		assertThat(parts.valveUnknown()).isEqualTo(ContainerParts.VALVE_NONE);
 	}
 
 	@Test
 	void anotherLargestPartNamesNoValveAndNoReason() {
-		ContainerParts parts = ContainerParts.of(new ValvesRequest(3_000_000, 2_000_000, 1_800_000, "ignored"));
+		ContainerParts parts = parts(new ValvesRequest(3_000_000, 2_000_000, 1_800_000, "ignored"));
 		assertThat(parts).isNotNull();
 		assertThat(parts.largest()).isEqualTo("connector");
 		assertThat(parts.valve()).isNull();
 		assertThat(parts.valveUnknown()).isNull();
+	}
+
+	// As the report tells a request the statistics recorded.
+	private static @Nullable ContainerParts parts(CompletedRequest request) {
+		return ContainerParts.of(RecordedContainerParts.of(request));
 	}
 
 	/**

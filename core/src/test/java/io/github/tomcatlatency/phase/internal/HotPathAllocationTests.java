@@ -12,7 +12,7 @@ import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.PhaseTimers;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.phase.Routes;
-import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.statistics.RequestStatistics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.core.StandardPipeline;

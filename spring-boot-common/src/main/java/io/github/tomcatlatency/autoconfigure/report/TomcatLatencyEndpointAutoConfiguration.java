@@ -14,8 +14,8 @@ import io.github.tomcatlatency.cache.TomcatResourceCache;
 import io.github.tomcatlatency.jvmcache.internal.JvmCacheInspector;
 import io.github.tomcatlatency.phase.Routes;
 import io.github.tomcatlatency.phase.internal.ColdRequestProbe;
-import io.github.tomcatlatency.report.RequestStatistics;
 import io.github.tomcatlatency.report.TomcatAdvisories;
+import io.github.tomcatlatency.statistics.RequestStatistics;
 import io.github.tomcatlatency.warmup.internal.WarmupRunner;
 import org.HdrHistogram.AtomicHistogram;
 

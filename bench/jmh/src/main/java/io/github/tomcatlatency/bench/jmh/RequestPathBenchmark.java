@@ -17,7 +17,7 @@ import io.github.tomcatlatency.phase.internal.PhaseWrapper;
 import io.github.tomcatlatency.phase.internal.RequestClassifier;
 import io.github.tomcatlatency.phase.internal.RequestExclusion;
 import io.github.tomcatlatency.phase.internal.ValveTiming;
-import io.github.tomcatlatency.report.RequestStatistics;
+import io.github.tomcatlatency.statistics.RequestStatistics;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;

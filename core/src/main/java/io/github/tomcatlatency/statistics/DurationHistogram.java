@@ -1,11 +1,10 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.AtomicHistogram;
-import org.HdrHistogram.Histogram;
 
 /**
  * Durations of the whole request, or of one phase, in an HdrHistogram that requests
@@ -74,6 +73,14 @@ final class DurationHistogram {
 	}
 
 	/**
+	 * Return the counts, which a {@link HistogramSnapshot} copies.
+	 * @return the histogram requests record into
+	 */
+	AbstractHistogram counts() {
+		return this.histogram;
+	}
+
+	/**
 	 * Return a histogram for durations with this class's range and precision, that
 	 * requests record into without locking: for counts kept without a sum.
 	 * @return a new histogram
@@ -89,72 +96,6 @@ final class DurationHistogram {
 	 */
 	static long clamp(long nanos) {
 		return Math.min(Math.max(nanos, 0), HIGHEST_NANOS);
-	}
-
-	/**
-	 * A copy of one or more histograms, merged, that no request changes any more: the
-	 * report reads copies only. A report reuses one copy for every route, {@link #reset()
-	 * reset} before each, so that a read allocates a few copies whatever the number of
-	 * routes.
-	 */
-	static final class Snapshot {
-
-		private final Histogram histogram = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
-
-		private long totalNanos;
-
-		Snapshot add(DurationHistogram source) {
-			return add(source.histogram, source.totalNanos.get());
-		}
-
-		/**
-		 * Add the counts of a histogram of this class's range and their sum.
-		 * @param counts the counts
-		 * @param totalNanos the sum of the durations counted
-		 * @return this copy
-		 */
-		Snapshot add(AbstractHistogram counts, long totalNanos) {
-			// Adding counts each copied count once, so the copy's total is the sum of
-			// its counts even while requests record into the source.
-			this.histogram.add(counts);
-			this.totalNanos += totalNanos;
-			return this;
-		}
-
-		Snapshot add(Snapshot other) {
-			return add(other.histogram, other.totalNanos);
-		}
-
-		Snapshot reset() {
-			this.histogram.reset();
-			this.totalNanos = 0;
-			return this;
-		}
-
-		long count() {
-			return this.histogram.getTotalCount();
-		}
-
-		long totalNanos() {
-			return this.totalNanos;
-		}
-
-		long meanNanos() {
-			long count = count();
-			return (count != 0) ? this.totalNanos / count : 0;
-		}
-
-		/**
-		 * Return the duration that the given fraction of the recorded durations do not
-		 * exceed, as the highest value of its histogram bucket: never below the true
-		 * value, at most 1/16 or half a microsecond above it.
-		 * @param quantile the fraction, from 0 to 1
-		 * @return the duration in nanoseconds, or 0 when nothing was recorded
-		 */
-		long percentileNanos(double quantile) {
-			return (count() != 0) ? this.histogram.getValueAtPercentile(quantile * 100) : 0;
-		}
-
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -32,32 +32,10 @@ final class RouteHistograms {
 	static final int MAX_STRIPES = (Runtime.getRuntime().availableProcessors() > 1) ? 2 : 1;
 
 	/**
-	 * Index of the count of requests that measured their parts, after the sums of the
-	 * parts, which are indexed by {@link ContainerPart#ordinal()}.
-	 */
-	static final int PART_REQUESTS = ContainerPart.values().length;
-
-	/**
-	 * Index of the sum of those requests' resource lookups.
-	 */
-	static final int LOOKUPS = PART_REQUESTS + 1;
-
-	/**
-	 * Index of the sum of their resource lookups' time.
-	 */
-	static final int LOOKUP_NANOS = LOOKUPS + 1;
-
-	/**
-	 * The sums of the container's parts, the count of requests that measured them and
-	 * their resource lookups.
-	 */
-	static final int PART_SUMS = LOOKUP_NANOS + 1;
-
-	/**
 	 * The heap one stripe takes: its histogram and sums, whatever the number of CPUs.
 	 */
 	static final long STRIPE_BYTES = DurationHistogram.BYTES
-			+ (Phase.values().length + PART_SUMS) * DurationHistogram.SUM_BYTES;
+			+ (Phase.values().length + RouteSnapshot.PART_SUMS) * DurationHistogram.SUM_BYTES;
 
 	private static final VarHandle STRIPES;
 
@@ -117,15 +95,15 @@ final class RouteHistograms {
 		stripe.phaseNanos[Phase.FILTERS.ordinal()].addAndGet(filtersNanos);
 		stripe.phaseNanos[Phase.MVC.ordinal()].addAndGet(mvcNanos);
 		if (parts != null && parts.containerPartNanos(ContainerPart.CONNECTOR) != CompletedRequest.NOT_MEASURED) {
-			for (int i = 0; i < PART_REQUESTS; i++) {
+			for (int i = 0; i < RouteSnapshot.PART_REQUESTS; i++) {
 				stripe.partNanos[i].addAndGet(parts.containerPartNanos(PARTS[i]));
 			}
-			stripe.partNanos[PART_REQUESTS].incrementAndGet();
+			stripe.partNanos[RouteSnapshot.PART_REQUESTS].incrementAndGet();
 			long lookups = parts.resourceLookups();
 			// Most requests make none: no write for them.
 			if (lookups > 0) {
-				stripe.partNanos[LOOKUPS].addAndGet(lookups);
-				stripe.partNanos[LOOKUP_NANOS].addAndGet(parts.resourceLookupNanos());
+				stripe.partNanos[RouteSnapshot.LOOKUPS].addAndGet(lookups);
+				stripe.partNanos[RouteSnapshot.LOOKUP_NANOS].addAndGet(parts.resourceLookupNanos());
 			}
 		}
 		if (concurrent && !this.splitRefused) {
@@ -161,7 +139,7 @@ final class RouteHistograms {
 	 * @param snapshot the snapshot, reset, that requests recording meanwhile do not
 	 * change
 	 */
-	void copyTotalInto(DurationHistogram.Snapshot snapshot) {
+	void copyTotalInto(HistogramSnapshot snapshot) {
 		for (Stripe stripe : this.stripes) {
 			snapshot.add(stripe.total);
 		}
@@ -184,13 +162,12 @@ final class RouteHistograms {
 
 	/**
 	 * Return the sum of each container part's durations, the stripes added, indexed by
-	 * {@link ContainerPart#ordinal()}, then the number of requests that measured them
-	 * ({@link #PART_REQUESTS}) and their resource lookups ({@link #LOOKUPS},
-	 * {@link #LOOKUP_NANOS}).
+	 * {@link ContainerPart#ordinal()}, then the number of requests that measured them and
+	 * their resource lookups, as {@link RouteSnapshot#partNanos()} gives them.
 	 * @return the sums in nanoseconds and the count
 	 */
 	long[] partNanos() {
-		long[] sums = new long[PART_SUMS];
+		long[] sums = new long[RouteSnapshot.PART_SUMS];
 		for (Stripe stripe : this.stripes) {
 			for (int i = 0; i < sums.length; i++) {
 				sums[i] += stripe.partNanos[i].get();
@@ -216,7 +193,7 @@ final class RouteHistograms {
 
 		private final AtomicLong[] phaseNanos = { new AtomicLong(), new AtomicLong(), new AtomicLong() };
 
-		private final AtomicLong[] partNanos = new AtomicLong[PART_SUMS];
+		private final AtomicLong[] partNanos = new AtomicLong[RouteSnapshot.PART_SUMS];
 
 		Stripe() {
 			for (int i = 0; i < this.partNanos.length; i++) {

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import io.github.tomcatlatency.phase.Phase;
 import org.HdrHistogram.AtomicHistogram;
@@ -39,10 +39,10 @@ final class ApplicationPhases {
 	 * @param phaseNanos the sum of each phase's durations, by {@link Phase#ordinal()}
 	 * @return the copies, by {@link Phase#ordinal()}
 	 */
-	DurationHistogram.Snapshot[] snapshots(long[] phaseNanos) {
-		DurationHistogram.Snapshot[] snapshots = new DurationHistogram.Snapshot[PHASES.length];
+	HistogramSnapshot[] snapshots(long[] phaseNanos) {
+		HistogramSnapshot[] snapshots = new HistogramSnapshot[PHASES.length];
 		for (Phase phase : PHASES) {
-			DurationHistogram.Snapshot snapshot = new DurationHistogram.Snapshot();
+			HistogramSnapshot snapshot = new HistogramSnapshot();
 			long sum = phaseNanos[phase.ordinal()];
 			for (AtomicHistogram[] stripe : this.stripes) {
 				snapshot.add(stripe[phase.ordinal()], sum);

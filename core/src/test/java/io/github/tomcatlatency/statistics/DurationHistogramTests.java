@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -17,7 +17,7 @@ class DurationHistogramTests {
 
 	@Test
 	void emptyReadsZero() {
-		DurationHistogram.Snapshot snapshot = snapshot(new DurationHistogram());
+		HistogramSnapshot snapshot = snapshot(new DurationHistogram());
 		assertThat(snapshot.count()).isZero();
 		assertThat(snapshot.percentileNanos(0.5)).isZero();
 		assertThat(snapshot.meanNanos()).isZero();
@@ -29,7 +29,7 @@ class DurationHistogramTests {
 		for (int i = 1000; i >= 1; i--) {
 			histogram.record(micros(i));
 		}
-		DurationHistogram.Snapshot snapshot = snapshot(histogram);
+		HistogramSnapshot snapshot = snapshot(histogram);
 		assertThat(snapshot.count()).isEqualTo(1000);
 		assertThat(snapshot.meanNanos()).isEqualTo(micros(1001) / 2);
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.5), micros(500));
@@ -48,7 +48,7 @@ class DurationHistogramTests {
 			histogram.record(sample[i]);
 		}
 		Arrays.sort(sample);
-		DurationHistogram.Snapshot snapshot = snapshot(histogram);
+		HistogramSnapshot snapshot = snapshot(histogram);
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.5), sample[5000]);
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.99), sample[9900]);
 		assertThat(snapshot.meanNanos()).isEqualTo(Arrays.stream(sample).sum() / sample.length);
@@ -73,7 +73,7 @@ class DurationHistogramTests {
 		histogram.record(micros(100));
 		histogram.record(micros(100));
 		histogram.record(micros(10_000));
-		DurationHistogram.Snapshot snapshot = snapshot(histogram);
+		HistogramSnapshot snapshot = snapshot(histogram);
 		assertThat(snapshot.percentileNanos(0.99)).isGreaterThanOrEqualTo(snapshot.meanNanos());
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.99), micros(10_000));
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.5), micros(100));
@@ -83,7 +83,7 @@ class DurationHistogramTests {
 	void durationsBeyondAnHourCountAsAnHourInPercentilesAndFullyInTheMean() {
 		DurationHistogram histogram = new DurationHistogram();
 		histogram.record(TimeUnit.HOURS.toNanos(2));
-		DurationHistogram.Snapshot snapshot = snapshot(histogram);
+		HistogramSnapshot snapshot = snapshot(histogram);
 		assertWithinASixteenthAbove(snapshot.percentileNanos(0.5), TimeUnit.HOURS.toNanos(1));
 		assertThat(snapshot.meanNanos()).isEqualTo(TimeUnit.HOURS.toNanos(2));
 	}
@@ -96,7 +96,7 @@ class DurationHistogramTests {
 			fast.record(micros(10));
 			slow.record(micros(1000));
 		}
-		DurationHistogram.Snapshot merged = new DurationHistogram.Snapshot().add(fast).add(snapshot(slow));
+		HistogramSnapshot merged = new HistogramSnapshot().add(fast).add(snapshot(slow));
 		assertThat(merged.count()).isEqualTo(100);
 		assertWithinASixteenthAbove(merged.percentileNanos(0.5), micros(10));
 		assertWithinASixteenthAbove(merged.percentileNanos(0.51), micros(1000));
@@ -107,14 +107,14 @@ class DurationHistogramTests {
 	void snapshotDoesNotChangeWhenRecordingGoesOn() {
 		DurationHistogram histogram = new DurationHistogram();
 		histogram.record(micros(10));
-		DurationHistogram.Snapshot snapshot = snapshot(histogram);
+		HistogramSnapshot snapshot = snapshot(histogram);
 		histogram.record(micros(1000));
 		assertThat(snapshot.count()).isEqualTo(1);
 		assertWithinASixteenthAbove(snapshot.percentileNanos(1), micros(10));
 	}
 
-	private static DurationHistogram.Snapshot snapshot(DurationHistogram histogram) {
-		return new DurationHistogram.Snapshot().add(histogram);
+	private static HistogramSnapshot snapshot(DurationHistogram histogram) {
+		return new HistogramSnapshot().add(histogram);
 	}
 
 	private static void assertWithinASixteenthAbove(long actual, long expected) {

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -42,7 +42,7 @@ final class RouteStatistics {
 
 	private final AtomicLong spikes = new AtomicLong();
 
-	private final AtomicReference<@Nullable Split> lastSpike = new AtomicReference<>();
+	private final AtomicReference<@Nullable RecordedSplit> lastSpike = new AtomicReference<>();
 
 	/**
 	 * Create the statistics of a method and route, whose {@link #BYTES} the caller
@@ -65,7 +65,7 @@ final class RouteStatistics {
 			// Read on the thread that served it, where the JVM logged its class loads.
 			long osThreadId = (classLoadsLogged && classesLoaded != CompletedRequest.NOT_MEASURED)
 					? ClassLoadLog.currentThreadId() : -1;
-			keepFirst(new FirstRequest(startNanos, Split.of(containerNanos, filtersNanos, mvcNanos, parts),
+			keepFirst(new FirstRequest(startNanos, RecordedSplit.of(containerNanos, filtersNanos, mvcNanos, parts),
 					classesLoaded, cpuNanos, osThreadId));
 		}
 		// The request ended its wall time after it arrived: no clock read needed.
@@ -81,7 +81,7 @@ final class RouteStatistics {
 		if (idleNanos >= spikeDetection.idleNanos() && stripe.count() >= MIN_REQUESTS_FOR_SPIKES
 				&& totalNanos > spikeDetection.factor() * stripe.medianNanos()) {
 			this.spikes.incrementAndGet();
-			this.lastSpike.set(Split.of(containerNanos, filtersNanos, mvcNanos, parts));
+			this.lastSpike.set(RecordedSplit.of(containerNanos, filtersNanos, mvcNanos, parts));
 		}
 		this.histograms.record(stripe, totalNanos, containerNanos, filtersNanos, mvcNanos, parts);
 	}
@@ -106,21 +106,11 @@ final class RouteStatistics {
 	 * @param total a snapshot, reset, that receives the total's histogram
 	 * @return the figures, which requests recording meanwhile do not change
 	 */
-	RouteSnapshot snapshot(DurationHistogram.Snapshot total) {
+	RouteSnapshot snapshot(HistogramSnapshot total) {
 		this.histograms.copyTotalInto(total);
 		return new RouteSnapshot(this.route, this.method, total.count(), total.totalNanos(), total.percentileNanos(0.5),
 				total.percentileNanos(0.99), this.histograms.phaseNanos(), this.histograms.partNanos(),
 				this.first.get(), this.spikes.get(), this.lastSpike.get());
-	}
-
-	/**
-	 * When a request counts as a cold spike.
-	 *
-	 * @param factor how many times the route's median a spike takes at least
-	 * @param idleNanos how long the route must have been idle before it
-	 */
-	record SpikeDetection(double factor, long idleNanos) {
-
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.time.Duration;
 import java.util.concurrent.CyclicBarrier;
@@ -91,7 +91,7 @@ class RouteHistogramsTests {
 	}
 
 	private void assertCounted(long requests, long totalMicros) {
-		DurationHistogram.Snapshot total = new DurationHistogram.Snapshot();
+		HistogramSnapshot total = new HistogramSnapshot();
 		this.histograms.copyTotalInto(total);
 		assertThat(total.count()).isEqualTo(requests);
 		assertThat(total.totalNanos()).isEqualTo(TimeUnit.MICROSECONDS.toNanos(totalMicros));

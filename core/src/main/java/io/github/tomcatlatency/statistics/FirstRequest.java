@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import io.github.tomcatlatency.classload.internal.ClassLoads;
 import io.github.tomcatlatency.phase.CompletedRequest;
@@ -15,11 +15,7 @@ import io.github.tomcatlatency.phase.CompletedRequest;
  * @param osThreadId the operating system's id of the thread that served it, as the JVM's
  * class load log names it, or {@code -1} when that log did not run
  */
-record FirstRequest(long startNanos, Split split, long classesLoaded, long cpuNanos, long osThreadId) {
-
-	long endNanos() {
-		return this.startNanos + Math.round(this.split.totalMs() * 1_000_000);
-	}
+public record FirstRequest(long startNanos, RecordedSplit split, long classesLoaded, long cpuNanos, long osThreadId) {
 
 	/**
 	 * Return the thread and period of this request, in which the JVM's class load log
@@ -27,10 +23,15 @@ record FirstRequest(long startNanos, Split split, long classesLoaded, long cpuNa
 	 * @return the window
 	 */
 	ClassLoads.Window classLoadWindow() {
-		return new ClassLoads.Window(this.osThreadId, this.startNanos, endNanos());
+		return new ClassLoads.Window(this.osThreadId, this.startNanos, this.startNanos + this.split.totalNanos());
 	}
 
-	boolean arrivedBefore(FirstRequest other) {
+	/**
+	 * Return whether this request arrived before another.
+	 * @param other the other request
+	 * @return whether it arrived first
+	 */
+	public boolean arrivedBefore(FirstRequest other) {
 		// nanoTime values compare by their difference: they may wrap.
 		return this.startNanos - other.startNanos < 0;
 	}

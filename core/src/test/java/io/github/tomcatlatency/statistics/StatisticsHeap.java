@@ -1,11 +1,10 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.CyclicBarrier;
 
 import io.github.tomcatlatency.phase.Route;
-import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
 
 /**
  * The heap the endpoint's request statistics hold, measured in a JVM of its own: threads
@@ -49,12 +48,14 @@ public final class StatisticsHeap {
 		record(threads, 10);
 		statistics = new RequestStatistics(routeCount, maxMemory, 5, Duration.ofSeconds(30));
 		record(threads, requests);
-		Storage storage = statistics.snapshot().storage();
+		StatisticsSnapshot snapshot = statistics.snapshot();
+		int stored = snapshot.routes().size();
+		StatisticsSnapshot.Cap cap = snapshot.cap();
 		long with = usedAfterGc();
 		statistics = null;
 		long without = usedAfterGc();
-		System.out.println(PREFIX + (with - without) + " memoryBytes=" + storage.memoryBytes() + " maxMemoryBytes="
-				+ storage.maxMemoryBytes() + " routes=" + storage.routes() + " otherRoutes=" + storage.otherRoutes());
+		System.out.println(PREFIX + (with - without) + " memoryBytes=" + cap.usedBytes() + " maxMemoryBytes="
+				+ cap.maxBytes() + " routes=" + stored + " otherRoutes=" + cap.otherRoutes());
 	}
 
 	private static void record(int threads, int requests) throws InterruptedException {

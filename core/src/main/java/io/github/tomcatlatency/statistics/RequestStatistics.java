@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +17,6 @@ import io.github.tomcatlatency.phase.Phase;
 import io.github.tomcatlatency.phase.PhaseRecorder;
 import io.github.tomcatlatency.phase.Route;
 import io.github.tomcatlatency.phase.internal.RequestMethods;
-import io.github.tomcatlatency.report.TomcatLatencyReport.Storage;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -73,7 +72,7 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 
 	private final AtomicBoolean capLogged = new AtomicBoolean();
 
-	private final RouteStatistics.SpikeDetection spikeDetection;
+	private final SpikeDetection spikeDetection;
 
 	private final ClassLoadLog classLoadLog = new ClassLoadLog();
 
@@ -94,11 +93,15 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 	public RequestStatistics(int maxRoutes, long maxMemoryBytes, double spikeFactor, Duration spikeIdle) {
 		this.maxRoutes = maxRoutes;
 		this.maxMemoryBytes = maxMemoryBytes;
-		this.spikeDetection = new RouteStatistics.SpikeDetection(spikeFactor, spikeIdle.toNanos());
+		this.spikeDetection = new SpikeDetection(spikeFactor, spikeIdle.toNanos());
 		this.state = new State(maxRoutes, maxMemoryBytes, null);
 	}
 
-	RouteStatistics.SpikeDetection spikeDetection() {
+	/**
+	 * Return when a request counts as a cold spike.
+	 * @return the spike detection these statistics were created with
+	 */
+	public SpikeDetection spikeDetection() {
 		return this.spikeDetection;
 	}
 
@@ -139,14 +142,6 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 	 */
 	@Nullable ClassLoads classLoads(Collection<ClassLoads.Window> windows) {
 		return this.classLoadLog.read(windows);
-	}
-
-	/**
-	 * Return when counting started: readiness, or the last reset.
-	 * @return the start of the reporting window, or {@code null} before readiness
-	 */
-	@Nullable Instant since() {
-		return this.state.since;
 	}
 
 	@Override
@@ -218,10 +213,10 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 	 * a histogram for every route.
 	 * @return the statistics, which requests recording meanwhile do not change
 	 */
-	Statistics snapshot() {
+	public StatisticsSnapshot snapshot() {
 		State state = this.state;
-		DurationHistogram.Snapshot route = new DurationHistogram.Snapshot();
-		DurationHistogram.Snapshot total = new DurationHistogram.Snapshot();
+		HistogramSnapshot route = new HistogramSnapshot();
+		HistogramSnapshot total = new HistogramSnapshot();
 		long[] phaseNanos = new long[PHASES];
 		List<RouteSnapshot> routes = new ArrayList<>();
 		for (int i = 0; i < state.routes.length(); i++) {
@@ -235,22 +230,9 @@ public final class RequestStatistics implements PhaseRecorder, AutoCloseable {
 				routes.add(snapshot);
 			}
 		}
-		Storage storage = new Storage(routes.size(), state.otherRoutes.get(), state.otherRequests.get(),
-				state.budget.usedBytes(), state.budget.maxBytes());
-		return new Statistics(routes, total, state.phases.snapshots(phaseNanos), storage);
-	}
-
-	/**
-	 * The statistics read for one report.
-	 *
-	 * @param routes each method and route stored
-	 * @param total the wall times of their requests
-	 * @param phases the time in each phase of their requests, by {@link Phase#ordinal()}
-	 * @param storage the memory the statistics take and what the cap kept out
-	 */
-	record Statistics(List<RouteSnapshot> routes, DurationHistogram.Snapshot total, DurationHistogram.Snapshot[] phases,
-			Storage storage) {
-
+		StatisticsSnapshot.Cap cap = new StatisticsSnapshot.Cap(state.budget.usedBytes(), state.budget.maxBytes(),
+				state.otherRoutes.get(), state.otherRequests.get());
+		return new StatisticsSnapshot(state.since, routes, total, state.phases.snapshots(phaseNanos), cap);
 	}
 
 	private static final class State {

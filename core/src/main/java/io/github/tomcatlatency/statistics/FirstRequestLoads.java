@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * first request, so that a report read parses the log only for a first request it has not
  * told yet. While the log runs, each read parses it again.
  */
-final class FirstRequestLoads {
+public final class FirstRequestLoads {
 
 	/**
 	 * How many groups of packages a first request's loaded classes are told in.
@@ -39,7 +39,7 @@ final class FirstRequestLoads {
 	 * @param applicationPackages the application's own packages, told apart from the
 	 * libraries'
 	 */
-	FirstRequestLoads(RequestStatistics statistics, List<String> applicationPackages) {
+	public FirstRequestLoads(RequestStatistics statistics, List<String> applicationPackages) {
 		this.statistics = statistics;
 		this.applicationPackages = List.copyOf(applicationPackages);
 	}
@@ -51,7 +51,7 @@ final class FirstRequestLoads {
 	 * @return the groups of a first request's classes, or {@code null} when its loads
 	 * were not logged
 	 */
-	Function<FirstRequest, @Nullable List<PackageCount>> loadedPackages(List<RouteSnapshot> routes) {
+	public Function<FirstRequest, @Nullable List<PackageCount>> loadedPackages(List<RouteSnapshot> routes) {
 		List<FirstRequest> logged = new ArrayList<>();
 		for (RouteSnapshot route : routes) {
 			FirstRequest first = route.first();

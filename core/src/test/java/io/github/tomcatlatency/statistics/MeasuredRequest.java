@@ -1,4 +1,4 @@
-package io.github.tomcatlatency.report;
+package io.github.tomcatlatency.statistics;
 
 import io.github.tomcatlatency.phase.CompletedRequest;
 
@@ -10,7 +10,7 @@ import io.github.tomcatlatency.phase.CompletedRequest;
  * @param mvcNanos its time
  * @param classesLoaded the classes loaded, or {@link CompletedRequest#NOT_MEASURED}
  */
-record MeasuredRequest(long startNanos, long mvcNanos, long classesLoaded) implements CompletedRequest {
+public record MeasuredRequest(long startNanos, long mvcNanos, long classesLoaded) implements CompletedRequest {
 
 	@Override
 	public long containerNanos() {
