@@ -111,7 +111,11 @@ class TomcatLatencyEndpointIntegrationTests {
 			}
 			await().untilAsserted(() -> assertThat(number(phases(report()), "requests")).isEqualTo(5));
 			Map<String, Object> report = report();
-			assertThat(report).containsOnlyKeys("coldRequests", "phases", "cache", "warmup", "jvmCache", "tomcat");
+			assertThat(report).containsOnlyKeys("coldRequests", "phases", "cache", "warmup", "jvmCache", "springAot",
+					"tomcat");
+			// Started from the configuration classes: the test runs no AOT-generated
+			// code.
+			assertThat(report).containsEntry("springAot", false);
 			Map<String, Object> cold = map(report, "coldRequests");
 			assertThat(cold).containsKeys("since", "firstRequest", "worstRoutes", "spikes");
 			Map<String, Object> first = map(cold, "firstRequest");

@@ -29,10 +29,13 @@ import org.jspecify.annotations.Nullable;
  * @param jvmCache whether the JVM runs with a cache of the application's classes (an AOT
  * cache or a CDS archive) and how many classes it shared, or {@code null} when that
  * cannot be told (not a HotSpot JVM)
+ * @param springAot whether the application context started from the code Spring AOT
+ * generated at the build ({@code -Dspring.aot.enabled=true}) instead of its configuration
+ * classes
  * @param tomcat the running Tomcat's version risk and configuration risks
  */
 public record TomcatLatencyReport(ColdRequests coldRequests, Phases phases, @Nullable ResourceCacheReport cache,
-		@Nullable WarmupResult warmup, @Nullable JvmCache jvmCache, TomcatState tomcat) {
+		@Nullable WarmupResult warmup, @Nullable JvmCache jvmCache, boolean springAot, TomcatState tomcat) {
 
 	/**
 	 * Cold-request penalties.

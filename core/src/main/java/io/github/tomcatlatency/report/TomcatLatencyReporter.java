@@ -17,6 +17,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.AotDetector;
 import org.springframework.core.env.Environment;
 
 /**
@@ -95,7 +96,7 @@ public final class TomcatLatencyReporter {
 		return new TomcatLatencyReport(
 				ColdRequestAnalysis.analyse(statistics.routes(), statistics.since(), this.statistics.spikeDetection(),
 						this.topRoutes, warmup, this.firstRequestLoads.loadedPackages(statistics.routes())),
-				phases, cache, warmup, jvmCache,
+				phases, cache, warmup, jvmCache, AotDetector.useGeneratedArtifacts(),
 				(this.advisories != null) ? this.advisories.state(usage, risks) : TomcatState.withoutAdvisories(risks));
 	}
 

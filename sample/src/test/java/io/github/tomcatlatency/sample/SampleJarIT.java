@@ -108,6 +108,15 @@ class SampleJarIT {
 	}
 
 	@Test
+	void contextStartedFromItsConfigurationClassesWithoutTheSpringAotFlag() throws Exception {
+		// The jar holds Spring AOT's code (process-aot), which a start without the flag
+		// does not run.
+		Map<String, Object> report = JsonParserFactory.getJsonParser()
+			.parseMap(sample.get("/actuator/tomcat-latency").body());
+		assertThat(report).containsEntry("springAot", false);
+	}
+
+	@Test
 	void logHasNoErrorAndOnlyTheApplicationsOwnWarnings() throws Exception {
 		// springdoc warns that its endpoints are on by default, with or without the
 		// starter.

@@ -38,10 +38,10 @@ class SpringAotIT {
 		int port = LoggedProcess.freePort();
 		try (SampleJar sample = SampleJar.launch("127.0.0.1", port, port, SampleJar.java(AOT))) {
 			sample.awaitHealthy();
-			Map<String, Object> warmup = (Map<String, Object>) JsonParserFactory.getJsonParser()
-				.parseMap(sample.management("/actuator/tomcat-latency").body())
-				.get("warmup");
-			assertThat(warmup).containsEntry("state", "COMPLETED");
+			Map<String, Object> report = JsonParserFactory.getJsonParser()
+				.parseMap(sample.management("/actuator/tomcat-latency").body());
+			assertThat((Map<String, Object>) report.get("warmup")).containsEntry("state", "COMPLETED");
+			assertThat(report).containsEntry("springAot", true);
 			assertThat(sample.get("/greetings/first").statusCode()).isEqualTo(200);
 			assertThat(sample.output()).contains("Starting AOT-processed")
 				.doesNotContain("APPLICATION FAILED TO START");
