@@ -22,7 +22,7 @@ final class TrainCommand {
 	static final int BAD_COMMAND_LINE = 2;
 
 	private static final SettingNames NAMES = new SettingNames("JAR", "--java-home", "--output", "--jvm-arg",
-			"Build it first (Gradle's bootJar, Maven's package)");
+			"--spring-aot", "Build it first (Gradle's bootJar, Maven's package)");
 
 	private TrainCommand() {
 	}
@@ -45,6 +45,7 @@ final class TrainCommand {
 		Path logs = (output.getParent() != null) ? output.getParent() : output;
 		try {
 			new Training(options.jar(), options.javaHome(), output, logs, NAMES).jvmArguments(options.jvmArguments())
+				.springAot(options.springAot())
 				.profiles(options.profiles())
 				.properties(options.properties())
 				.arguments(options.arguments())

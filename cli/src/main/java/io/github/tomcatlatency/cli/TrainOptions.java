@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.tomcatlatency.trainer.SpringAot;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,18 +19,20 @@ import org.jspecify.annotations.Nullable;
  * @param output where the trained start is written
  * @param javaHome the JDK that trains, the one production runs
  * @param jvmArguments production's JVM options
+ * @param springAot whether the training starts the context from Spring AOT's generated
+ * code
  * @param profiles Spring profiles of the training run only
  * @param properties application properties of the training run only
  * @param arguments further application arguments of the training run
  * @param port the training run's port
  * @param timeout how long the training run and the check start may each take
  */
-record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArguments, List<String> profiles,
-		Map<String, String> properties, List<String> arguments, int port, Duration timeout) {
+record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArguments, SpringAot springAot,
+		List<String> profiles, Map<String, String> properties, List<String> arguments, int port, Duration timeout) {
 
 	static final String USAGE = "usage: java -jar tomcat-latency-cli.jar train [--output DIR] [--java-home DIR] "
-			+ "[--jvm-arg OPTION]... [--profile NAME]... [--property NAME=VALUE]... [--port N] [--timeout SECONDS] "
-			+ "JAR [-- ARGUMENT...]";
+			+ "[--jvm-arg OPTION]... [--spring-aot auto|off] [--profile NAME]... [--property NAME=VALUE]... "
+			+ "[--port N] [--timeout SECONDS] JAR [-- ARGUMENT...]";
 
 	/**
 	 * Parse the arguments that follow {@code train}.
@@ -43,6 +46,7 @@ record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArgume
 		Path output = null;
 		Path javaHome = Path.of(System.getProperty("java.home"));
 		List<String> jvmArguments = new ArrayList<>();
+		SpringAot springAot = SpringAot.AUTO;
 		List<String> profiles = new ArrayList<>();
 		Map<String, String> properties = new LinkedHashMap<>();
 		List<String> arguments = new ArrayList<>();
@@ -54,6 +58,7 @@ record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArgume
 				case "--output" -> output = Path.of(value(args, ++i, arg));
 				case "--java-home" -> javaHome = Path.of(value(args, ++i, arg));
 				case "--jvm-arg" -> jvmArguments.add(value(args, ++i, arg));
+				case "--spring-aot" -> springAot = springAot(value(args, ++i, arg), arg);
 				case "--profile" -> profiles.add(value(args, ++i, arg));
 				case "--property" -> property(value(args, ++i, arg), properties);
 				case "--port" -> port = number(value(args, ++i, arg), arg);
@@ -68,8 +73,8 @@ record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArgume
 		if (jar == null) {
 			throw new IllegalArgumentException("no JAR given; " + USAGE);
 		}
-		return new TrainOptions(jar, (output != null) ? output : besideTheJar(jar), javaHome, jvmArguments, profiles,
-				properties, arguments, port, timeout);
+		return new TrainOptions(jar, (output != null) ? output : besideTheJar(jar), javaHome, jvmArguments, springAot,
+				profiles, properties, arguments, port, timeout);
 	}
 
 	private static Path jar(String arg, @Nullable Path jar) {
@@ -93,6 +98,15 @@ record TrainOptions(Path jar, Path output, Path javaHome, List<String> jvmArgume
 			throw new IllegalArgumentException("--property needs NAME=VALUE, got '" + value + "'");
 		}
 		properties.put(value.substring(0, equals), value.substring(equals + 1));
+	}
+
+	private static SpringAot springAot(String value, String option) {
+		try {
+			return SpringAot.of(value);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(option + " " + ex.getMessage());
+		}
 	}
 
 	private static int number(String value, String option) {

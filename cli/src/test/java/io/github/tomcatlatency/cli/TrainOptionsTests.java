@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.github.tomcatlatency.trainer.SpringAot;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +23,7 @@ class TrainOptionsTests {
 		assertThat(options.output()).isEqualTo(Path.of("build/libs/tomcat-latency").toAbsolutePath());
 		assertThat(options.javaHome()).isEqualTo(Path.of(System.getProperty("java.home")));
 		assertThat(options.jvmArguments()).isEmpty();
+		assertThat(options.springAot()).isEqualTo(SpringAot.AUTO);
 		assertThat(options.port()).isZero();
 		assertThat(options.timeout()).isEqualTo(Duration.ofSeconds(300));
 	}
@@ -29,11 +31,12 @@ class TrainOptionsTests {
 	@Test
 	void everyOptionAndTheApplicationsArgumentsAfterTheSeparator() {
 		TrainOptions options = TrainOptions.parse("--output", "build/trained", "--java-home", "/opt/jdk-25",
-				"--jvm-arg", "-Xmx512m", "--jvm-arg", "-XX:+UseG1GC", "--profile", "training", "--property",
-				"tomcat-latency.warmup.requests[0].path=/owners/1", "--property", "spring.sql.init.mode=never",
-				"--port", "8099", "--timeout", "120", "app.jar", "--", "--debug", "--not-an-option");
+				"--jvm-arg", "-Xmx512m", "--jvm-arg", "-XX:+UseG1GC", "--spring-aot", "off", "--profile", "training",
+				"--property", "tomcat-latency.warmup.requests[0].path=/owners/1", "--property",
+				"spring.sql.init.mode=never", "--port", "8099", "--timeout", "120", "app.jar", "--", "--debug",
+				"--not-an-option");
 		assertThat(options).isEqualTo(new TrainOptions(Path.of("app.jar"), Path.of("build/trained"),
-				Path.of("/opt/jdk-25"), List.of("-Xmx512m", "-XX:+UseG1GC"), List.of("training"),
+				Path.of("/opt/jdk-25"), List.of("-Xmx512m", "-XX:+UseG1GC"), SpringAot.OFF, List.of("training"),
 				Map.of("tomcat-latency.warmup.requests[0].path", "/owners/1", "spring.sql.init.mode", "never"),
 				List.of("--debug", "--not-an-option"), 8099, Duration.ofSeconds(120)));
 	}
@@ -49,6 +52,8 @@ class TrainOptionsTests {
 			.withMessage("--property needs NAME=VALUE, got 'x'");
 		assertThatIllegalArgumentException().isThrownBy(() -> TrainOptions.parse("--timeout", "5m", "app.jar"))
 			.withMessage("--timeout needs a number, got '5m'");
+		assertThatIllegalArgumentException().isThrownBy(() -> TrainOptions.parse("--spring-aot", "on", "app.jar"))
+			.withMessage("--spring-aot needs auto or off, got 'on'");
 		assertThatIllegalArgumentException().isThrownBy(() -> TrainOptions.parse("app.jar", "--java-home"))
 			.withMessageStartingWith("--java-home needs a value");
 	}

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.tomcatlatency.trainer.SettingNames;
+import io.github.tomcatlatency.trainer.SpringAot;
 import io.github.tomcatlatency.trainer.Training;
 import io.github.tomcatlatency.trainer.TrainingException;
 import org.apache.maven.execution.MavenSession;
@@ -88,6 +89,15 @@ public class TrainMojo extends AbstractMojo {
 	private List<String> jvmArguments = new ArrayList<>();
 
 	/**
+	 * Whether the training run, the check start and the launch line start the context
+	 * from the code Spring AOT generated at the build ({@code process-aot} of
+	 * spring-boot-maven-plugin): {@code auto} does when the jar holds it and
+	 * {@code jvmArguments} do not set {@code spring.aot.enabled}; {@code off} never does.
+	 */
+	@Parameter(property = "tomcat-latency.train.springAot", defaultValue = "auto")
+	private String springAot = "auto";
+
+	/**
 	 * Spring profiles active in the training run only, for example one that points the
 	 * application at an embedded database.
 	 */
@@ -150,13 +160,14 @@ public class TrainMojo extends AbstractMojo {
 		}
 		trainingProperties.putAll(this.properties);
 		JdkChoice jdk = jdk();
-		SettingNames names = new SettingNames("jar", jdk.setting(), "outputDirectory", "jvmArguments",
+		SettingNames names = new SettingNames("jar", jdk.setting(), "outputDirectory", "jvmArguments", "springAot",
 				"Run the train goal after spring-boot-maven-plugin's repackage (declare it after that plugin, or bind "
 						+ "it to a later phase)");
 		try {
 			new Training(this.jar.toPath(), jdk.home(), this.outputDirectory.toPath(), this.buildDirectory.toPath(),
 					names)
 				.jvmArguments(this.jvmArguments)
+				.springAot(springAot())
 				.profiles(this.profiles)
 				.properties(trainingProperties)
 				.arguments(this.arguments)
@@ -167,6 +178,15 @@ public class TrainMojo extends AbstractMojo {
 		}
 		catch (TrainingException ex) {
 			throw new MojoFailureException(ex.getMessage(), ex);
+		}
+	}
+
+	private SpringAot springAot() throws MojoFailureException {
+		try {
+			return SpringAot.of(this.springAot);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MojoFailureException("springAot " + ex.getMessage() + ".");
 		}
 	}
 

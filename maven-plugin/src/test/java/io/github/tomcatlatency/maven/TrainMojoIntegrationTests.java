@@ -2,12 +2,15 @@ package io.github.tomcatlatency.maven;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 import io.github.tomcatlatency.jvmcache.JvmCacheKind;
@@ -71,7 +74,8 @@ class TrainMojoIntegrationTests {
 			.start();
 		assertThat(cli.waitFor(600, TimeUnit.SECONDS)).isTrue();
 		assertThat(cli.exitValue()).as(Files.readString(cliLog)).isZero();
-		assertThat(Files.readString(cliLog)).contains("Trained start written to " + cliOutput);
+		assertThat(Files.readString(cliLog)).contains("Trained start written to " + cliOutput)
+			.contains("Spring AOT: bench-rest-app.jar was built without process-aot");
 		// The same files, and the same bytes in each but the cache, which the JVM writes
 		// anew each run, and the training's record, whose class counts come from each
 		// check start and whose comment holds the time it was written.
@@ -142,6 +146,31 @@ class TrainMojoIntegrationTests {
 			.withMessageNotContaining("\tat ");
 		assertThat(output).doesNotExist();
 		assertThat(output.resolveSibling("tomcat-latency.partial")).doesNotExist();
+	}
+
+	@Test
+	void anAotStartThatFailsFailsTheGoalNamingSpringAotAndTheSettingThatTrainsWithoutIt() throws Exception {
+		// The jar holds an initializer of its start class that the JVM cannot load:
+		// Spring
+		// AOT's code that does not match the application as it runs.
+		String startClass;
+		try (JarFile restApp = new JarFile(REST_APP.toFile())) {
+			startClass = restApp.getManifest().getMainAttributes().getValue("Start-Class");
+		}
+		Path jar = Files.copy(REST_APP, this.build.resolve("bench-rest-app-aot.jar"));
+		try (FileSystem zip = FileSystems.newFileSystem(jar)) {
+			Path initializer = zip
+				.getPath("BOOT-INF/classes/" + startClass.replace('.', '/') + "__ApplicationContextInitializer.class");
+			Files.write(initializer, new byte[0]);
+		}
+		Path output = this.build.resolve("tomcat-latency");
+		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(() -> train(jar, output).execute())
+			.withMessageStartingWith("The training run failed (exit status 1): ")
+			.withMessageContaining("__ApplicationContextInitializer")
+			.withMessageContaining("The context started from the code Spring AOT generated at the build "
+					+ "(-Dspring.aot.enabled=true, as bench-rest-app-aot.jar holds it)")
+			.withMessageContaining("or set springAot to off to train without Spring AOT.");
+		assertThat(output).doesNotExist();
 	}
 
 	@Test

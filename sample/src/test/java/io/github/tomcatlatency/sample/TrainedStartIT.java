@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * End-to-end tests of the trained starts that the build's {@code tomcat-latency:train}
  * executions wrote: the training run served each route and exited before accepting
  * traffic; each trained start, launched with the script the goal wrote, becomes ready,
- * runs with the cache the training produced according to the report, and answers its
+ * runs with the cache the training produced and from Spring AOT's generated code (the
+ * sample is built with {@code process-aot}) according to the report, and answers its
  * first request on a route the warm-up reached before readiness.
  */
 class TrainedStartIT {
@@ -36,6 +37,7 @@ class TrainedStartIT {
 			.contains("GET /fast x3")
 			.contains("GET /filtered x3")
 			.contains("GET /greetings/training x3")
+			.contains("Starting AOT-processed")
 			.doesNotContain("ACCEPTING_TRAFFIC");
 	}
 
@@ -48,12 +50,16 @@ class TrainedStartIT {
 	private void assertTrainedStart(Path output, String javaHome, String kind) throws Exception {
 		Path script = output.resolve("application/start.sh");
 		assertThat(script).as("the train goal's launch script").isExecutable();
+		// The sample is built with process-aot: trained and launched from Spring AOT's
+		// code.
+		assertThat(output.resolve("application/java.args")).content().contains("-Dspring.aot.enabled=true");
 		try (SampleJar sample = SampleJar.start(List.of(script.toString()), Map.of("JAVA_HOME", javaHome))) {
 			assertThat(sample.get("/greetings/ada").statusCode()).isEqualTo(200);
 			// Tomcat records a request just after its response is sent.
 			Thread.sleep(200);
 			Map<String, Object> report = JsonParserFactory.getJsonParser()
 				.parseMap(sample.get("/actuator/tomcat-latency").body());
+			assertThat(report).containsEntry("springAot", true);
 			Map<String, Object> cache = map(report, "jvmCache");
 			assertThat(cache).containsEntry("kind", kind)
 				.containsEntry("inUse", true)

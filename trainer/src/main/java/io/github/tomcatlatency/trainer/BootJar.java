@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -14,11 +15,18 @@ import java.util.jar.Manifest;
  *
  * @param path the jar
  * @param springBootVersion the Spring Boot version its manifest names
+ * @param springAot whether Spring AOT's {@code process-aot} generated the context of its
+ * {@code Start-Class} at the build: the initializer Spring Boot loads instead of the
+ * configuration classes when {@code spring.aot.enabled} is {@code true}
  */
-record BootJar(Path path, String springBootVersion) {
+record BootJar(Path path, String springBootVersion, boolean springAot) {
 
 	private static final String[] STARTER_JARS = { "BOOT-INF/lib/tomcat-latency-spring-boot-autoconfigure-",
 			"BOOT-INF/lib/tomcat-latency-spring-boot3-autoconfigure-" };
+
+	// The suffix of the class SpringApplication loads in AOT mode: the main class's name
+	// followed by it.
+	private static final String AOT_INITIALIZER = "__ApplicationContextInitializer.class";
 
 	/**
 	 * Check a jar.
@@ -48,7 +56,7 @@ record BootJar(Path path, String springBootVersion) {
 						+ "tomcat-latency-spring-boot-starter (Spring Boot 4) or "
 						+ "tomcat-latency-spring-boot3-starter (Spring Boot 3.5) to the application's dependencies.");
 			}
-			return new BootJar(path, version);
+			return new BootJar(path, version, springAot(jar, manifest.getMainAttributes()));
 		}
 		catch (IOException ex) {
 			throw new TrainingException(
@@ -65,6 +73,13 @@ record BootJar(Path path, String springBootVersion) {
 			}
 		}
 		return false;
+	}
+
+	private static boolean springAot(JarFile jar, Attributes attributes) {
+		String startClass = attributes.getValue("Start-Class");
+		String classes = attributes.getValue("Spring-Boot-Classes");
+		return startClass != null && classes != null
+				&& jar.getEntry(classes + startClass.replace('.', '/') + AOT_INITIALIZER) != null;
 	}
 
 	/**

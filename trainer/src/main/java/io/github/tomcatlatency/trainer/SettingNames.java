@@ -8,10 +8,12 @@ package io.github.tomcatlatency.trainer;
  * @param javaHome the JDK that trains
  * @param outputDirectory where the trained start is written
  * @param jvmArguments production's JVM options
+ * @param springAot whether the training starts the context from Spring AOT's generated
+ * code
  * @param buildTheJar how to have the executable jar built before the training, a sentence
  * without its full stop
  */
-public record SettingNames(String jar, String javaHome, String outputDirectory, String jvmArguments,
+public record SettingNames(String jar, String javaHome, String outputDirectory, String jvmArguments, String springAot,
 		String buildTheJar) {
 
 }

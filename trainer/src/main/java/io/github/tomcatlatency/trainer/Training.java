@@ -20,8 +20,10 @@ import io.github.tomcatlatency.jvmcache.internal.TrainedCache;
  * need, runs it once in the starter's training mode so that the JVM writes an AOT cache
  * (Java 25 and later) or a dynamic CDS archive (Java 17 to 24) that knows the request
  * path, checks that a production JVM with the same options uses the cache, and writes the
- * launch line next to it. The output directory holds nothing unless every step succeeded;
- * it is replaced only if a training wrote it (or it is empty).
+ * launch line next to it. A jar built with Spring AOT's {@code process-aot} is trained,
+ * checked and launched from the generated code ({@link SpringAot}). The output directory
+ * holds nothing unless every step succeeded; it is replaced only if a training wrote it
+ * (or it is empty).
  */
 public final class Training {
 
@@ -36,6 +38,8 @@ public final class Training {
 	private final SettingNames names;
 
 	private List<String> jvmArguments = List.of();
+
+	private SpringAot springAot = SpringAot.AUTO;
 
 	private List<String> profiles = List.of();
 
@@ -74,6 +78,17 @@ public final class Training {
 	 */
 	public Training jvmArguments(List<String> jvmArguments) {
 		this.jvmArguments = List.copyOf(jvmArguments);
+		return this;
+	}
+
+	/**
+	 * Set whether the training, and so production, starts the context from the code
+	 * Spring AOT generated at the jar's build.
+	 * @param springAot the setting
+	 * @return this training
+	 */
+	public Training springAot(SpringAot springAot) {
+		this.springAot = springAot;
 		return this;
 	}
 
@@ -145,6 +160,7 @@ public final class Training {
 	 */
 	public Path run() throws TrainingException {
 		BootJar bootJar = BootJar.of(this.jar, this.names);
+		SpringAotUse aot = SpringAotUse.of(this.springAot, bootJar, this.jvmArguments, this.names);
 		TrainingJdk jdk = TrainingJdk.of(this.javaHome, this.names);
 		Path output = this.outputDirectory;
 		OutputDirectory.checkReplaceable(output, this.names.outputDirectory());
@@ -154,7 +170,7 @@ public final class Training {
 		OutputDirectory.delete(staging);
 		boolean written = false;
 		try {
-			Path application = write(bootJar, jdk, staging, output);
+			Path application = write(bootJar, aot, jdk, staging, output);
 			written = true;
 			return application;
 		}
@@ -169,19 +185,23 @@ public final class Training {
 		}
 	}
 
-	private Path write(BootJar bootJar, TrainingJdk jdk, Path staging, Path output)
+	private Path write(BootJar bootJar, SpringAotUse aot, TrainingJdk jdk, Path staging, Path output)
 			throws IOException, TrainingException {
 		JvmCacheKind kind = jdk.cacheKind();
+		String note = aot.note();
+		if (note != null) {
+			this.log.accept(note);
+		}
 		Files.createDirectories(this.logDirectory);
 		OutputDirectory.create(staging);
 		Path application = staging.resolve("application");
 		extract(jdk, bootJar, application);
-		train(jdk, bootJar, kind, application);
+		train(jdk, bootJar, kind, application, aot);
 		// The check starts the application where it will stay.
 		Files.move(staging, output, StandardCopyOption.ATOMIC_MOVE);
 		application = output.resolve("application");
-		TrainedCache trained = check(jdk, bootJar, kind, application);
-		List<String> launch = new ArrayList<>(this.jvmArguments);
+		TrainedCache trained = check(jdk, bootJar, kind, application, aot);
+		List<String> launch = jvmOptions(aot);
 		launch.add(kind.useOption(Path.of(kind.fileName())));
 		launch.addAll(List.of("-jar", bootJar.fileName()));
 		LaunchFiles.write(application, launch, jdk, kind.description());
@@ -204,10 +224,11 @@ public final class Training {
 		}
 	}
 
-	private void train(TrainingJdk jdk, BootJar bootJar, JvmCacheKind kind, Path application) throws TrainingException {
+	private void train(TrainingJdk jdk, BootJar bootJar, JvmCacheKind kind, Path application, SpringAotUse aot)
+			throws TrainingException {
 		List<String> command = new ArrayList<>();
 		command.add(jdk.java().toString());
-		command.addAll(this.jvmArguments);
+		command.addAll(jvmOptions(aot));
 		command.add(kind.trainingOption(Path.of(kind.fileName())));
 		command.addAll(List.of("-jar", bootJar.fileName()));
 		command.addAll(applicationArguments(true));
@@ -216,7 +237,7 @@ public final class Training {
 		JavaRun training = JavaRun.run("training run", command, application, log("training"), this.timeout);
 		if (training.exitStatus() != 0) {
 			throw new TrainingException("The training run failed (exit status " + training.exitStatus() + "): "
-					+ training.reason() + " Log: " + training.log());
+					+ training.reason() + aot.onFailure() + " Log: " + training.log());
 		}
 		training.lines()
 			.stream()
@@ -233,13 +254,13 @@ public final class Training {
 	// Starts the application as production will, with the cache required, up to its
 	// context's refresh: a JVM that cannot use the cache fails instead of starting
 	// without it.
-	private TrainedCache check(TrainingJdk jdk, BootJar bootJar, JvmCacheKind kind, Path application)
+	private TrainedCache check(TrainingJdk jdk, BootJar bootJar, JvmCacheKind kind, Path application, SpringAotUse aot)
 			throws TrainingException, IOException {
 		Path classes = log("check-classes");
 		Files.deleteIfExists(classes);
 		List<String> command = new ArrayList<>();
 		command.add(jdk.java().toString());
-		command.addAll(this.jvmArguments);
+		command.addAll(jvmOptions(aot));
 		command.addAll(kind.requiredOptions(Path.of(kind.fileName())));
 		// Quoted: a Windows path's drive colon would end the file name in -Xlog.
 		command.addAll(List.of("-Xlog:class+load=info:file=\"" + classes + "\"", "-Dspring.context.exit=onRefresh",
@@ -249,13 +270,22 @@ public final class Training {
 		if (check.exitStatus() != 0) {
 			throw new TrainingException("A JVM started as production will (" + jdk + ", " + this.names.jvmArguments()
 					+ ", the " + kind.description() + " required) refused the cache or did not start: " + check.reason()
-					+ " Train with the JDK and JVM options production runs. Log: " + check.log());
+					+ " Train with the JDK and JVM options production runs." + aot.onFailure() + " Log: "
+					+ check.log());
 		}
 		List<String> sources = JavaRun.lines(classes).stream().filter((line) -> line.contains(" source: ")).toList();
 		long shared = sources.stream().filter((line) -> line.contains("source: shared objects file")).count();
 		this.log.accept("Checked: a JVM started with the " + kind.description() + " loaded " + shared + " of its "
 				+ sources.size() + " classes from the cache");
 		return new TrainedCache(kind.fileName(), kind, jdk.version(), shared, sources.size());
+	}
+
+	// Production's options and what the training adds to them: the same in every run and
+	// in the launch line.
+	private List<String> jvmOptions(SpringAotUse aot) {
+		List<String> options = new ArrayList<>(this.jvmArguments);
+		options.addAll(aot.options());
+		return options;
 	}
 
 	// The application's arguments for the training run, or for the check start (the

@@ -19,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class BootJarTests {
 
+	static final String STARTER = "BOOT-INF/lib/tomcat-latency-spring-boot-autoconfigure-0.1.0.jar";
+
 	@TempDir
 	Path directory;
 
@@ -55,21 +57,58 @@ class BootJarTests {
 			.withMessageContaining("io.github.tomcatlatency:tomcat-latency-spring-boot-starter");
 	}
 
+	@Test
+	void bootJarBuiltWithProcessAotHoldsTheInitializerOfItsStartClass() throws Exception {
+		Path jar = bootJar(STARTER, "BOOT-INF/classes/com/example/App.class",
+				"BOOT-INF/classes/com/example/App__ApplicationContextInitializer.class",
+				"BOOT-INF/classes/com/example/App__BeanDefinitions.class",
+				"META-INF/native-image/com.example/app/reachability-metadata.json");
+		assertThat(BootJar.of(jar, TestNames.NAMES).springAot()).isTrue();
+	}
+
+	@Test
+	void bootJarBuiltWithoutProcessAotHoldsNoInitializer() throws Exception {
+		Path jar = bootJar(STARTER, "BOOT-INF/classes/com/example/App.class");
+		assertThat(BootJar.of(jar, TestNames.NAMES).springAot()).isFalse();
+	}
+
+	@Test
+	void initializerOfAnotherClassThanTheStartClassIsNotTheApplicationsAotCode() throws Exception {
+		// Spring Boot loads the start class's initializer only: another one (a library's,
+		// a test's) does not start the context.
+		Path jar = bootJar(STARTER, "BOOT-INF/classes/com/example/App.class",
+				"BOOT-INF/classes/com/example/Other__ApplicationContextInitializer.class",
+				"BOOT-INF/lib/library.jar/com/example/App__ApplicationContextInitializer.class");
+		assertThat(BootJar.of(jar, TestNames.NAMES).springAot()).isFalse();
+	}
+
 	private Path jar(String bootVersion, String entry) throws IOException {
 		return jar(this.directory, bootVersion, entry);
 	}
 
-	static Path jar(Path directory, String bootVersion, String entry) throws IOException {
+	private Path bootJar(String... entries) throws IOException {
+		return jar(this.directory, "4.0.7", entries);
+	}
+
+	/**
+	 * Write a jar with an entry of each name, a Spring Boot jar of start class
+	 * {@code com.example.App} by its manifest when a version is given.
+	 */
+	static Path jar(Path directory, String bootVersion, String... entries) throws IOException {
 		Manifest manifest = new Manifest();
 		manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
 		if (bootVersion != null) {
 			manifest.getMainAttributes().putValue("Spring-Boot-Version", bootVersion);
+			manifest.getMainAttributes().putValue("Start-Class", "com.example.App");
+			manifest.getMainAttributes().putValue("Spring-Boot-Classes", "BOOT-INF/classes/");
 		}
 		Path jar = Files.createTempFile(directory, "app", ".jar");
 		try (OutputStream file = Files.newOutputStream(jar);
 				JarOutputStream output = new JarOutputStream(file, manifest)) {
-			output.putNextEntry(new java.util.jar.JarEntry(entry));
-			output.closeEntry();
+			for (String entry : entries) {
+				output.putNextEntry(new java.util.jar.JarEntry(entry));
+				output.closeEntry();
+			}
 		}
 		return jar;
 	}

@@ -6,7 +6,7 @@ package io.github.tomcatlatency.trainer;
 final class TestNames {
 
 	static final SettingNames NAMES = new SettingNames("jar", "javaHome", "outputDirectory", "jvmArguments",
-			"Build it first");
+			"springAot", "Build it first");
 
 	private TestNames() {
 	}
