@@ -1033,7 +1033,7 @@ class WarmupIntegrationTests {
 					Duration.ofSeconds(2), List::of,
 					() -> List.of(new WarmupRequest(Origin.BUILT_IN, "GET", "/warmed", Map.of(), null, 2),
 							WarmupRequest.get(Origin.BUILT_IN, "/echo")),
-					marker, taskResults, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
+					List::of, marker, taskResults, Duration.ofSeconds(1), Duration.ofSeconds(5), false);
 		}
 
 	}

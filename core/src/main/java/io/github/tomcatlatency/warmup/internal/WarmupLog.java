@@ -18,9 +18,9 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * What the warm-up logs: one INFO line when readiness follows, which also names the
- * routes it did not warm and why, a WARN line for each route whose request the
- * application failed, each request at DEBUG. Logged as {@link WarmupRunner}, the class
- * users know.
+ * routes it did not warm and why and counts those it left out, a WARN line for each route
+ * whose request the application failed, each request at DEBUG. Logged as
+ * {@link WarmupRunner}, the class users know.
  */
 final class WarmupLog {
 
@@ -29,7 +29,7 @@ final class WarmupLog {
 	private WarmupLog() {
 	}
 
-	static void ready(WarmupResult result, int background, boolean unreachable) {
+	static void ready(WarmupResult result, int background, boolean unreachable, List<String> leftOut) {
 		StringBuilder line = new StringBuilder("Tomcat warm-up sent ").append(result.requests().size())
 			.append(" requests in ")
 			.append(result.durationMs())
@@ -46,6 +46,17 @@ final class WarmupLog {
 		// One line per start: the routes left cold are part of it.
 		NotWarmed notWarmed = notWarmed(result.requests());
 		notWarmed.describe(line);
+		if (!leftOut.isEmpty()) {
+			// An opt-in (discovery, replay) that sent less than it found says so here,
+			// the first reason standing for the rest, which DEBUG lists.
+			line.append("; ")
+				.append(leftOut.size())
+				.append((leftOut.size() == 1) ? " route" : " routes")
+				.append(" not sent (")
+				.append(leftOut.get(0))
+				.append((leftOut.size() > 1) ? "; the others at DEBUG" : "")
+				.append(")");
+		}
 		logger.info(line);
 	}
 

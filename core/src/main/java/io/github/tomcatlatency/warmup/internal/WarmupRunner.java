@@ -60,6 +60,8 @@ public final class WarmupRunner {
 
 	private final Supplier<List<WarmupRequest>> backgroundRequests;
 
+	private final Supplier<List<String>> leftOut;
+
 	private final WarmupRequestMarker marker;
 
 	private final Duration timeout;
@@ -93,6 +95,8 @@ public final class WarmupRunner {
 	 * listens
 	 * @param backgroundRequests the requests to send after them, without holding
 	 * readiness back
+	 * @param leftOut the routes left out of the requests, each as
+	 * {@code "GET /path: why"}, asked once they have been sent before readiness
 	 * @param marker marks the requests so that metrics leave them out
 	 * @param taskResults what the warm-up tasks did, which the result lists
 	 * @param timeout how long each part of the warm-up may take
@@ -101,13 +105,14 @@ public final class WarmupRunner {
 	 */
 	public WarmupRunner(Supplier<@Nullable LoopbackServer> server, LongSupplier serverActivity, Duration trafficPause,
 			Supplier<List<WarmupRequest>> requests, Supplier<List<WarmupRequest>> backgroundRequests,
-			WarmupRequestMarker marker, WarmupTaskResults taskResults, Duration timeout, Duration requestTimeout,
-			boolean failOnError) {
+			Supplier<List<String>> leftOut, WarmupRequestMarker marker, WarmupTaskResults taskResults, Duration timeout,
+			Duration requestTimeout, boolean failOnError) {
 		this.server = server;
 		this.taskResults = taskResults;
 		this.backgroundPause = new TrafficPause(serverActivity, trafficPause);
 		this.requests = requests;
 		this.backgroundRequests = backgroundRequests;
+		this.leftOut = leftOut;
 		this.marker = marker;
 		this.timeout = timeout;
 		this.requestTimeout = requestTimeout;
@@ -180,7 +185,7 @@ public final class WarmupRunner {
 				// Counted as sent, each repetition once, as the requests before readiness
 				// are.
 				WarmupLog.ready(ready, warming.background.stream().mapToInt(WarmupRequest::repetitions).sum(),
-						this.unreachable);
+						this.unreachable, this.leftOut.get());
 			}
 			if (this.failOnError && ready.state() != State.COMPLETED && !this.stopping) {
 				throw new IllegalStateException("Tomcat warm-up " + WarmupLog.describe(ready.state()) + ": "

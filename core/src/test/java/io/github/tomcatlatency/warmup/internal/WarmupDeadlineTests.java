@@ -104,8 +104,8 @@ class WarmupDeadlineTests {
 
 	private WarmupRunner runner(Supplier<List<WarmupRequest>> requests) {
 		return new WarmupRunner(() -> new LoopbackServer(this.server.uri(), null, false), () -> 0, Duration.ZERO,
-				requests, List::of, new WarmupRequestMarker(), new WarmupTaskResults(), TIMEOUT, REQUEST_TIMEOUT,
-				false);
+				requests, List::of, List::of, new WarmupRequestMarker(), new WarmupTaskResults(), TIMEOUT,
+				REQUEST_TIMEOUT, false);
 	}
 
 	private static long held(WarmupRunner runner) {

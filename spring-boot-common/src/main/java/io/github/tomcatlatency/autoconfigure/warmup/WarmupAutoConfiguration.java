@@ -132,8 +132,8 @@ public final class WarmupAutoConfiguration {
 			requests = new TrainingRequests(requests, warmup.getTrainingRepetitions());
 		}
 		return new WarmupRunner(() -> server(context, tomcat), new ConnectorActivity(tomcat::get),
-				warmup.getTrafficPause(), requests, warmupRequests::background, marker, taskResults,
-				warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
+				warmup.getTrafficPause(), requests, warmupRequests::background, warmupRequests::leftOut, marker,
+				taskResults, warmup.getTimeout(), warmup.getRequestTimeout(), warmup.isFailOnError());
 	}
 
 	@Bean

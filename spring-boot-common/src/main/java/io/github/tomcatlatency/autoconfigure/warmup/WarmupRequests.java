@@ -67,6 +67,10 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	private final Supplier<@Nullable Path> cacheDirectory;
 
+	// Written by the warm-up's thread as it asks for the requests, read once it has sent
+	// them.
+	private volatile List<String> leftOut = List.of();
+
 	// Asked for the requests before readiness and for those after it: Boot's providers
 	// cache what they found.
 	private final TemplateAvailabilityProviders templates;
@@ -91,6 +95,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 
 	@Override
 	public List<WarmupRequest> get() {
+		this.leftOut = List.of();
 		List<WarmupRequest> requests = new ArrayList<>();
 		if (this.properties.isFrameworkRequests()) {
 			// A training run records every path into its cache: nothing waits for later.
@@ -136,6 +141,7 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 			return routes;
 		}
 		List<WarmupRequest> reachable = new ArrayList<>();
+		List<String> leftOut = new ArrayList<>(this.leftOut);
 		for (WarmupRequest route : routes) {
 			String reason = restrictions.stream()
 				.map((restriction) -> restriction.restriction(route.method(), route.path()))
@@ -146,10 +152,23 @@ final class WarmupRequests implements Supplier<List<WarmupRequest>> {
 				reachable.add(route);
 			}
 			else {
-				logger.debug("Not sending " + route.method() + " " + route.path() + ": " + reason);
+				String notSent = route.method() + " " + route.path() + ": " + reason;
+				logger.debug("Not sending " + notSent);
+				leftOut.add(notSent);
 			}
 		}
+		this.leftOut = List.copyOf(leftOut);
 		return reachable;
+	}
+
+	/**
+	 * Return the discovered or replayed routes that were left out because the application
+	 * may not let them through from another host, each with why, once the requests have
+	 * been asked for.
+	 * @return the routes left out, each as {@code "GET /path: why"}
+	 */
+	List<String> leftOut() {
+		return this.leftOut;
 	}
 
 	/**
