@@ -46,17 +46,7 @@ final class WarmupLog {
 		// One line per start: the routes left cold are part of it.
 		NotWarmed notWarmed = notWarmed(result.requests());
 		notWarmed.describe(line);
-		if (!leftOut.isEmpty()) {
-			// An opt-in (discovery, replay) that sent less than it found says so here,
-			// the first reason standing for the rest, which DEBUG lists.
-			line.append("; ")
-				.append(leftOut.size())
-				.append((leftOut.size() == 1) ? " route" : " routes")
-				.append(" not sent (")
-				.append(leftOut.get(0))
-				.append((leftOut.size() > 1) ? "; the others at DEBUG" : "")
-				.append(")");
-		}
+		line.append(notSent(leftOut));
 		logger.info(line);
 	}
 
@@ -151,6 +141,26 @@ final class WarmupLog {
 			}
 		});
 		return new NotWarmed(cold, refused);
+	}
+
+	/**
+	 * Describe the routes left out of the requests, for the line that sums the warm-up
+	 * up: an opt-in (discovery, replay) that sent less than it found says so there, the
+	 * first reason standing for the rest, which DEBUG lists.
+	 * @param leftOut the routes left out, each as {@code "GET /path: why"}
+	 * @return the description, empty when none was left out
+	 */
+	static String notSent(List<String> leftOut) {
+		if (leftOut.isEmpty()) {
+			return "";
+		}
+		// A reason may quote an exception's message of several lines: the line stays
+		// one.
+		String first = leftOut.get(0);
+		int end = first.indexOf('\n');
+		return "; " + leftOut.size() + ((leftOut.size() == 1) ? " route" : " routes") + " not sent ("
+				+ ((end < 0) ? first : first.substring(0, end).strip() + " ...")
+				+ ((leftOut.size() > 1) ? "; the others at DEBUG" : "") + ")";
 	}
 
 	static String describe(State state) {
