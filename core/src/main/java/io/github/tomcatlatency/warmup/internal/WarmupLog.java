@@ -46,7 +46,7 @@ final class WarmupLog {
 		// One line per start: the routes left cold are part of it.
 		NotWarmed notWarmed = notWarmed(result.requests());
 		notWarmed.describe(line);
-		line.append(notSent(leftOut));
+		line.append(leftOut(leftOut));
 		logger.info(line);
 	}
 
@@ -121,7 +121,8 @@ final class WarmupLog {
 		List<String> cold = new ArrayList<>();
 		List<String> refused = new ArrayList<>();
 		notWarmed.forEach((route, result) -> {
-			String why = route + " (" + ((result.error() != null) ? result.error() : "status " + result.status()) + ")";
+			String why = route + " ("
+					+ ((result.error() != null) ? oneLine(result.error()) : "status " + result.status()) + ")";
 			switch (result.outcome()) {
 				// A route that answered with an error failed in the application; one that
 				// did not answer in time, or at all, is the warm-up's limit.
@@ -150,17 +151,23 @@ final class WarmupLog {
 	 * @param leftOut the routes left out, each as {@code "GET /path: why"}
 	 * @return the description, empty when none was left out
 	 */
-	static String notSent(List<String> leftOut) {
+	static String leftOut(List<String> leftOut) {
 		if (leftOut.isEmpty()) {
 			return "";
 		}
-		// A reason may quote an exception's message of several lines: the line stays
-		// one.
-		String first = leftOut.get(0);
-		int end = first.indexOf('\n');
 		return "; " + leftOut.size() + ((leftOut.size() == 1) ? " route" : " routes") + " not sent ("
-				+ ((end < 0) ? first : first.substring(0, end).strip() + " ...")
-				+ ((leftOut.size() > 1) ? "; the others at DEBUG" : "") + ")";
+				+ oneLine(leftOut.get(0)) + ((leftOut.size() > 1) ? "; the others at DEBUG" : "") + ")";
+	}
+
+	/**
+	 * Return the first line of a reason: one may quote an exception's message of several
+	 * lines, and the line that sums the warm-up up stays one.
+	 * @param reason the reason
+	 * @return its first line, marked as cut when there were more
+	 */
+	static String oneLine(String reason) {
+		int end = reason.indexOf('\n');
+		return (end < 0) ? reason : reason.substring(0, end).strip() + " ...";
 	}
 
 	static String describe(State state) {
