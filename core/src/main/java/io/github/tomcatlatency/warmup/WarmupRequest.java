@@ -54,11 +54,15 @@ public record WarmupRequest(Origin origin, String method, String path, Map<Strin
 
 		/**
 		 * One of the application's routes, found by
-		 * {@code tomcat-latency.warmup.discover-routes}, or recorded by the training run
-		 * of the JVM's cache and sent again with
-		 * {@code tomcat-latency.warmup.replay-training}.
+		 * {@code tomcat-latency.warmup.discover-routes}.
 		 */
-		DISCOVERED
+		DISCOVERED,
+
+		/**
+		 * One of the application's routes, recorded by the training run of the JVM's
+		 * cache and sent again with {@code tomcat-latency.warmup.replay-training}.
+		 */
+		REPLAYED
 
 	}
 

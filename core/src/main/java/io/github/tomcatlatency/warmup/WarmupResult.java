@@ -18,12 +18,15 @@ import org.jspecify.annotations.Nullable;
  * @param durationMs how long it took, {@code 0} before it ended
  * @param readinessHeldMs how long it held readiness back: from when the application's
  * runners had run until the part sent before readiness ended, {@code 0} before it ended
+ * @param replayMs how long the routes replayed from the JVM cache's training run took to
+ * send, part of {@code readinessHeldMs}; {@code 0} when none were
  * @param message why it was skipped or what failed, {@code null} if nothing did
  * @param requests each request sent, in order
  * @param tasks what each warm-up task did the last time it ran, in the order they ran
  */
 public record WarmupResult(State state, @Nullable Instant startedAt, @Nullable Instant endedAt, double durationMs,
-		double readinessHeldMs, @Nullable String message, List<RequestResult> requests, List<TaskResult> tasks) {
+		double readinessHeldMs, double replayMs, @Nullable String message, List<RequestResult> requests,
+		List<TaskResult> tasks) {
 
 	public WarmupResult {
 		requests = List.copyOf(requests);

@@ -45,7 +45,7 @@ class ColdRouteRemediesTests {
 
 	@Test
 	void noDiscoverableRouteWhenDiscoveryIsAlreadyOn() {
-		WarmupResult discovering = new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 1, null,
+		WarmupResult discovering = new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 1, 0, null,
 				List.of(new RequestResult(Origin.DISCOVERED, "GET", "/books", 200, 1, null)), List.of());
 		ColdRouteRemedy remedy = ColdRouteRemedies.remedy(List.of(route("GET", "/books", 3)), discovering);
 		assertThat(remedy).isNotNull();

@@ -20,7 +20,7 @@ class WarmupReachTests {
 	void offWithoutAWarmupThatRan() {
 		assertThat(WarmupReach.of("/books", "GET", null)).isEqualTo(WarmupReach.OFF);
 		assertThat(WarmupReach.of("/books", "GET",
-				new WarmupResult(State.SKIPPED, Instant.now(), Instant.now(), 0, 0, "off", List.of(), List.of())))
+				new WarmupResult(State.SKIPPED, Instant.now(), Instant.now(), 0, 0, 0, "off", List.of(), List.of())))
 			.isEqualTo(WarmupReach.OFF);
 	}
 
@@ -61,7 +61,7 @@ class WarmupReachTests {
 	}
 
 	private static WarmupResult warmup(RequestResult... requests) {
-		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 0, null, List.of(requests),
+		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 0, 0, null, List.of(requests),
 				List.of());
 	}
 

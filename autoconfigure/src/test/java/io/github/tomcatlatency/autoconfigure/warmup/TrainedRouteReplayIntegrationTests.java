@@ -53,8 +53,8 @@ class TrainedRouteReplayIntegrationTests {
 			assertThat(requests(context, this.cacheDirectory))
 				.filteredOn((request) -> request.origin() != Origin.BUILT_IN)
 				.extracting(WarmupRequest::origin, WarmupRequest::path, WarmupRequest::repetitions)
-				.containsExactly(tuple(Origin.CONFIGURED, "/configured", 1), tuple(Origin.DISCOVERED, "/greeting", 3),
-						tuple(Origin.DISCOVERED, "/owners/find?lastName=x", 3));
+				.containsExactly(tuple(Origin.CONFIGURED, "/configured", 1), tuple(Origin.REPLAYED, "/greeting", 3),
+						tuple(Origin.REPLAYED, "/owners/find?lastName=x", 3));
 		}
 	}
 

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.github.tomcatlatency.internal.Failures;
-import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
@@ -100,8 +99,11 @@ final class WarmupLog {
 		if (logger.isDebugEnabled()) {
 			String outcome = (result.status() != null) ? "status " + result.status() : result.error();
 			logger.debug("Tomcat warm-up " + result.method() + " " + result.path() + ": " + outcome + " in "
-					+ Math.round(result.latencyMs()) + " ms"
-					+ ((result.origin() == Origin.DISCOVERED) ? " (discovered route)" : ""));
+					+ Math.round(result.latencyMs()) + " ms" + switch (result.origin()) {
+						case DISCOVERED -> " (discovered route)";
+						case REPLAYED -> " (replayed route)";
+						default -> "";
+					});
 		}
 	}
 

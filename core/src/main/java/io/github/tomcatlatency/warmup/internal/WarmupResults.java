@@ -21,27 +21,27 @@ final class WarmupResults {
 	}
 
 	static WarmupResult pending() {
-		return new WarmupResult(State.PENDING, null, null, 0, 0, null, List.of(), List.of());
+		return new WarmupResult(State.PENDING, null, null, 0, 0, 0, null, List.of(), List.of());
 	}
 
 	static WarmupResult skipped(Instant now, String reason) {
-		return new WarmupResult(State.SKIPPED, now, now, 0, 0, reason, List.of(), List.of());
+		return new WarmupResult(State.SKIPPED, now, now, 0, 0, 0, reason, List.of(), List.of());
 	}
 
 	static WarmupResult failed(Instant now, String reason) {
-		return new WarmupResult(State.FAILED, now, now, 0, 0, reason, List.of(), List.of());
+		return new WarmupResult(State.FAILED, now, now, 0, 0, 0, reason, List.of(), List.of());
 	}
 
 	static WarmupResult ended(State state, Instant startedAt, Instant endedAt, double readinessHeldMs,
 			@Nullable String message, List<RequestResult> requests) {
 		return new WarmupResult(state, startedAt, endedAt,
-				Milliseconds.of(Duration.between(startedAt, endedAt).toNanos()), readinessHeldMs, message, requests,
+				Milliseconds.of(Duration.between(startedAt, endedAt).toNanos()), readinessHeldMs, 0, message, requests,
 				List.of());
 	}
 
-	static WarmupResult withTasks(WarmupResult result, List<TaskResult> tasks) {
+	static WarmupResult with(WarmupResult result, double replayMs, List<TaskResult> tasks) {
 		return new WarmupResult(result.state(), result.startedAt(), result.endedAt(), result.durationMs(),
-				result.readinessHeldMs(), result.message(), result.requests(), tasks);
+				result.readinessHeldMs(), replayMs, result.message(), result.requests(), tasks);
 	}
 
 }

@@ -48,6 +48,8 @@ public final class WarmupRunner {
 
 	private static final int BUILT_IN_LANES = Math.min(2, Runtime.getRuntime().availableProcessors());
 
+	private static final int REPLAY_LANES = Runtime.getRuntime().availableProcessors();
+
 	// How long readiness waits past the timeout for the warm-up to end by itself before
 	// abandoning it: its requests end at the deadline, their threads a little after.
 	private static final Duration ABANDON_AFTER = Duration.ofMillis(500);
@@ -311,9 +313,11 @@ public final class WarmupRunner {
 		// What it held readiness back by: the application's runners ran beside the
 		// built-in requests.
 		double readinessHeldMs = Milliseconds.of(System.nanoTime() - readyNanos);
+		double replayMs = warming.replayMs();
 		return (application != null)
-				? verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn, application)
-				: verdict(warming.client, warming.startedAt, readinessHeldMs, results, warming.builtIn);
+				? verdict(warming.client, warming.startedAt, readinessHeldMs, replayMs, results, warming.builtIn,
+						application)
+				: verdict(warming.client, warming.startedAt, readinessHeldMs, replayMs, results, warming.builtIn);
 	}
 
 	private static void rethrow(Throwable failure) {
@@ -344,19 +348,20 @@ public final class WarmupRunner {
 			WarmupLog.notSent(notSent, noPause);
 			results.addAll(notSent);
 		}
-		return verdict(client, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), results, sending);
+		return verdict(client, Objects.requireNonNull(ready.startedAt()), ready.readinessHeldMs(), ready.replayMs(),
+				results, sending);
 	}
 
-	private WarmupResult verdict(WarmupClient client, Instant startedAt, double readinessHeldMs,
+	private WarmupResult verdict(WarmupClient client, Instant startedAt, double readinessHeldMs, double replayMs,
 			List<RequestResult> results, RequestSending... sendings) {
 		for (RequestSending sending : sendings) {
 			if (sending.unreachable() != null) {
 				this.unreachable = true;
 			}
 		}
-		return WarmupResults.withTasks(
+		return WarmupResults.with(
 				WarmupVerdict.of(client.server(), startedAt, readinessHeldMs, this.timeout, results, sendings),
-				this.taskResults.results());
+				replayMs, this.taskResults.results());
 	}
 
 	/**
@@ -373,6 +378,12 @@ public final class WarmupRunner {
 		private final RequestSending builtIn;
 
 		private final int lanes;
+
+		private final int replayLanes;
+
+		private volatile long replayStartNanos;
+
+		private volatile long replayEndNanos;
 
 		private final Thread thread;
 
@@ -403,6 +414,12 @@ public final class WarmupRunner {
 			// (spring-boot#51463). On two CPUs that hung start-up.
 			this.lanes = server.virtualThreads() ? 1 : BUILT_IN_LANES;
 			this.oneWorker = server.oneWorker();
+			// Before readiness the CPUs are the warm-up's: the recorded routes, read-only
+			// and
+			// independent of each other, go out on as many lanes as the JVM has CPUs,
+			// which
+			// a second Tomcat thread needs to be of use.
+			this.replayLanes = (server.virtualThreads() || this.oneWorker) ? 1 : REPLAY_LANES;
 			this.thread = new Thread(this, "tomcat-latency-warmup");
 			this.thread.setDaemon(true);
 		}
@@ -437,7 +454,18 @@ public final class WarmupRunner {
 				RequestSending application = sending(this.client, this.readyNanos + WarmupRunner.this.timeout.toNanos(),
 						null);
 				this.application = application;
-				application.sendAll(requests.subList(builtIn, requests.size()), 1);
+				// Configured and discovered routes in the order given; the replayed ones,
+				// last, side by side in rounds.
+				int inOrder = (int) requests.stream()
+					.takeWhile((request) -> request.origin() != Origin.REPLAYED)
+					.count();
+				application.sendAll(requests.subList(builtIn, inOrder), 1);
+				List<WarmupRequest> replayed = requests.subList(inOrder, requests.size());
+				if (!replayed.isEmpty()) {
+					this.replayStartNanos = System.nanoTime();
+					application.sendInRounds(replayed, this.replayLanes);
+					this.replayEndNanos = System.nanoTime();
+				}
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -445,6 +473,20 @@ public final class WarmupRunner {
 			catch (RuntimeException | LinkageError ex) {
 				this.failure = ex;
 			}
+		}
+
+		/**
+		 * Return how long the replayed routes took to send, until now if they are still
+		 * on their way.
+		 * @return the time in milliseconds, {@code 0} when none were sent
+		 */
+		double replayMs() {
+			long start = this.replayStartNanos;
+			if (start == 0) {
+				return 0;
+			}
+			long end = this.replayEndNanos;
+			return Milliseconds.of(((end != 0) ? end : System.nanoTime()) - start);
 		}
 
 		/**

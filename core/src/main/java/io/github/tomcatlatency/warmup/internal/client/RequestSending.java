@@ -76,17 +76,44 @@ public final class RequestSending {
 	 * @param lanes how many requests may be on their way at once
 	 */
 	public void sendAll(List<WarmupRequest> requests, int lanes) {
-		List<WarmupRequest> sends = requests.stream()
+		send(requests.stream()
 			.flatMap((request) -> Collections.nCopies(request.repetitions(), request).stream())
-			.toList();
+			.toList(), lanes, ConcurrentHashMap.newKeySet());
+	}
+
+	/**
+	 * Send the requests in rounds, each round once to every request that asks for that
+	 * many repetitions, on up to the given number of lanes, the next round once the last
+	 * has ended: side by side, the lanes warm different routes, never the same cold one
+	 * at once. Return when they have all been sent or the sending stopped.
+	 * @param requests the requests
+	 * @param lanes how many requests may be on their way at once
+	 */
+	public void sendInRounds(List<WarmupRequest> requests, int lanes) {
+		Set<WarmupRequest> failed = ConcurrentHashMap.newKeySet();
+		int rounds = requests.stream().mapToInt(WarmupRequest::repetitions).max().orElse(0);
+		// Once stopped, each round left lists its requests as unsent.
+		for (int round = 0; round < rounds; round++) {
+			int repetition = round;
+			send(requests.stream().filter((request) -> request.repetitions() > repetition).toList(), lanes, failed);
+		}
+	}
+
+	/**
+	 * Send each request of the list once, on up to the given number of lanes, but those
+	 * that failed before.
+	 * @param sends the requests, one per repetition
+	 * @param lanes how many requests may be on their way at once
+	 * @param failed the requests that failed, to which those that fail now are added: a
+	 * request that failed is not repeated, it would fail again
+	 */
+	private void send(List<WarmupRequest> sends, int lanes, Set<WarmupRequest> failed) {
 		int first;
 		synchronized (this.results) {
 			first = this.results.size();
 			this.results.addAll(Collections.nCopies(sends.size(), null));
 		}
 		AtomicInteger next = new AtomicInteger();
-		// A request that failed is not repeated: it would fail again.
-		Set<WarmupRequest> failed = ConcurrentHashMap.newKeySet();
 		Runnable lane = () -> {
 			for (int i = next.getAndIncrement(); i < sends.size() && !stopped(); i = next.getAndIncrement()) {
 				WarmupRequest request = sends.get(i);

@@ -135,7 +135,7 @@ public final class TrainedRequests {
 			if (requests.size() == MAX_REQUESTS) {
 				throw new IOException(file + ": more than " + MAX_REQUESTS + " requests, more than a training records");
 			}
-			requests.add(new WarmupRequest(Origin.DISCOVERED, "GET", line, Map.of(), null, repetitions));
+			requests.add(new WarmupRequest(Origin.REPLAYED, "GET", line, Map.of(), null, repetitions));
 		}
 		return requests;
 	}

@@ -47,7 +47,7 @@ class TrainedRequestsRecorderTests {
 			.stream()
 			.map((path) -> new RequestResult(Origin.DISCOVERED, "GET", path, 200, 1.0, null))
 			.toList();
-		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 0, null, requests, List.of());
+		return new WarmupResult(State.COMPLETED, Instant.now(), Instant.now(), 1, 0, 0, null, requests, List.of());
 	}
 
 }

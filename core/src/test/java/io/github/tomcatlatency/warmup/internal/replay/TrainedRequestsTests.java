@@ -50,8 +50,8 @@ class TrainedRequestsTests {
 		TrainedRequests.write(this.directory, List.of("/owners", "/owners/find?lastName=%C3%A9"));
 		assertThat(this.directory.resolve(TrainedRequests.FILE_NAME)).content().startsWith("# Written by");
 		assertThat(TrainedRequests.read(this.directory, 3)).containsExactly(
-				new WarmupRequest(Origin.DISCOVERED, "GET", "/owners", Map.of(), null, 3),
-				new WarmupRequest(Origin.DISCOVERED, "GET", "/owners/find?lastName=%C3%A9", Map.of(), null, 3));
+				new WarmupRequest(Origin.REPLAYED, "GET", "/owners", Map.of(), null, 3),
+				new WarmupRequest(Origin.REPLAYED, "GET", "/owners/find?lastName=%C3%A9", Map.of(), null, 3));
 	}
 
 	@Test
