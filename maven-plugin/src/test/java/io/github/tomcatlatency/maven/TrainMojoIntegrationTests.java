@@ -60,7 +60,8 @@ class TrainMojoIntegrationTests {
 		// The application's GET routes the training warmed, recorded for production.
 		assertThat(Files.readAllLines(application.resolve(TrainedRequests.FILE_NAME))).contains("/hello", "/items");
 		assertThat(startedWithCache(application, "--tomcat-latency.warmup.replay-training=true"))
-			.contains("GET /hello x3, GET /items x3");
+			.contains("GET /hello x3, GET /items x3")
+			.containsPattern(", 6 of them replayed from the training in [0-9.]+ ms");
 		assertThat(startedWithCache(application)).doesNotContain("/hello").doesNotContain("/items");
 
 		// The command line's train, from the executable jar, on the same jar and JDK.

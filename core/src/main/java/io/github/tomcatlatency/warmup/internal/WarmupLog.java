@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.github.tomcatlatency.internal.Failures;
+import io.github.tomcatlatency.warmup.WarmupRequest.Origin;
 import io.github.tomcatlatency.warmup.WarmupResult;
 import io.github.tomcatlatency.warmup.WarmupResult.Outcome;
 import io.github.tomcatlatency.warmup.WarmupResult.RequestResult;
@@ -33,6 +34,14 @@ final class WarmupLog {
 			.append(" requests in ")
 			.append(result.durationMs())
 			.append(" ms before accepting traffic");
+		long replayed = result.requests().stream().filter((request) -> request.origin() == Origin.REPLAYED).count();
+		if (replayed > 0) {
+			line.append(", ")
+				.append(replayed)
+				.append(" of them replayed from the training in ")
+				.append(result.replayMs())
+				.append(" ms");
+		}
 		if (background > 0) {
 			line.append(", ").append(background).append(" more follow in the background");
 		}
