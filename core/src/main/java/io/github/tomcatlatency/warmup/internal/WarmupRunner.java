@@ -409,16 +409,13 @@ public final class WarmupRunner {
 			this.builtIn = sending(client, startNanos + WarmupRunner.this.timeout.toNanos(), null);
 			// On virtual threads, one at a time: two cold requests side by side can each
 			// block on a class load, pinned to a carrier thread, waiting for a lock of
-			// the
-			// nested-jar loader that a third holds while it waits for a carrier
+			// the nested-jar loader that a third holds while it waits for a carrier
 			// (spring-boot#51463). On two CPUs that hung start-up.
 			this.lanes = server.virtualThreads() ? 1 : BUILT_IN_LANES;
 			this.oneWorker = server.oneWorker();
 			// Before readiness the CPUs are the warm-up's: the recorded routes, read-only
-			// and
-			// independent of each other, go out on as many lanes as the JVM has CPUs,
-			// which
-			// a second Tomcat thread needs to be of use.
+			// and independent of each other, go out on as many lanes as the JVM has
+			// CPUs, which a second Tomcat thread needs to be of use.
 			this.replayLanes = (server.virtualThreads() || this.oneWorker) ? 1 : REPLAY_LANES;
 			this.thread = new Thread(this, "tomcat-latency-warmup");
 			this.thread.setDaemon(true);
