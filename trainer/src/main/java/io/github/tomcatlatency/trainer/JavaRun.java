@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One run of a JVM, its output in a log file, bounded in time. The JVM ends with the
  * process that started it: on a timeout, an interrupt, or when that process itself is
@@ -31,6 +33,10 @@ record JavaRun(int exitStatus, Path log) {
 	 * A line the JVM's unified logging prints at level error.
 	 */
 	private static final Pattern JVM_ERROR = Pattern.compile("\\[error\\s*\\]");
+
+	// What the JVM's unified logging warns of, such as the classes a CDS archive written
+	// at exit leaves out: printed after the application's failure, never its cause.
+	private static final Pattern JVM_WARNING = Pattern.compile("^\\[[0-9.]+s\\]\\[warning\\s*\\]");
 
 	/**
 	 * Run a command to its end.
@@ -139,7 +145,8 @@ record JavaRun(int exitStatus, Path log) {
 	/**
 	 * Return why the run failed, in the application's own words where it gave them: the
 	 * description and action of Spring Boot's failure analysis, else the JVM's own error
-	 * lines, else the last line it printed.
+	 * lines, else the exception and its deepest cause that Spring Boot logged as the
+	 * application's run failed, else the last line it printed but the JVM's warnings.
 	 * @return the reason
 	 * @throws TrainingException if the log cannot be read
 	 */
@@ -163,12 +170,53 @@ record JavaRun(int exitStatus, Path log) {
 		if (errors.length() > 0) {
 			return errors.toString();
 		}
+		String runFailed = runFailed(lines);
+		if (runFailed != null) {
+			return runFailed;
+		}
 		for (int i = lines.size() - 1; i >= 0; i--) {
-			if (!lines.get(i).isBlank()) {
+			if (!lines.get(i).isBlank() && !JVM_WARNING.matcher(lines.get(i)).find()) {
 				return "its last line: " + lines.get(i).trim();
 			}
 		}
 		return "it printed nothing";
+	}
+
+	/**
+	 * Return the exception Spring Boot logged with {@code Application run failed}, and
+	 * the deepest cause of its stack trace, which names what failed.
+	 * @param lines the lines printed
+	 * @return the exception and its cause, or {@code null} when no run failed so
+	 */
+	private static @Nullable String runFailed(List<String> lines) {
+		int failed = -1;
+		for (int i = lines.size() - 1; i >= 0 && failed < 0; i--) {
+			if (lines.get(i).contains("Application run failed")) {
+				failed = i;
+			}
+		}
+		if (failed < 0) {
+			return null;
+		}
+		String exception = null;
+		String cause = null;
+		for (int i = failed + 1; i < lines.size(); i++) {
+			String line = lines.get(i).trim();
+			if (exception == null && !line.isEmpty()) {
+				exception = line;
+			}
+			else if (line.startsWith("Caused by: ")) {
+				cause = line;
+			}
+			else if (exception != null && !line.startsWith("at ") && !line.startsWith("...")
+					&& !line.startsWith("Suppressed: ")) {
+				break;
+			}
+		}
+		if (exception == null) {
+			return null;
+		}
+		return "Application run failed: " + exception + ((cause != null) ? "; " + cause : "");
 	}
 
 	private static String paragraph(List<String> lines, int from) {

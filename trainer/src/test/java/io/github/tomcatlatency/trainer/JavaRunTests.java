@@ -49,7 +49,29 @@ class JavaRunTests {
 	}
 
 	@Test
-	void reasonIsTheLastLineOtherwise() {
+	void reasonIsTheExceptionAndItsDeepestCauseOfARunThatFailedNotTheWarningsOfTheArchiveWrittenAtExit() {
+		// A public application's training run on Java 17 (spring-restbucks, processed by
+		// Spring AOT on Java 25 with virtual threads on), as its own log format prints
+		// it.
+		List<String> log = List.of("00:10:05.582 W -     main : Exception encountered during context initialization",
+				"00:10:05.639 E -     main : Application run failed", "",
+				"org.springframework.context.ApplicationContextException: Unable to start web server",
+				"\tat org.springframework.boot.SpringApplication.run(SpringApplication.java:321)",
+				"Caused by: java.lang.IllegalStateException: wrapped",
+				"\tat org.apache.tomcat.util.threads.VirtualThreadExecutor.<init>(VirtualThreadExecutor.java:43)",
+				"\t... 12 common frames omitted", "Caused by: java.lang.UnsupportedOperationException",
+				"\tat org.apache.tomcat.util.compat.JreCompat.createVirtualThreadBuilder(JreCompat.java:199)",
+				"\t... 20 common frames omitted", "",
+				"[17.794s][warning][cds] Pre JDK 6 class not supported by CDS: 49.0 jdk/internal/reflect/Accessor11",
+				"[17.860s][warning][cds] Skipping com/tngtech/archunit/core/importer/Processor: Old class has been linked");
+		assertThat(JavaRun.reason(log)).isEqualTo("Application run failed: org.springframework.context."
+				+ "ApplicationContextException: Unable to start web server; Caused by: java.lang.UnsupportedOperationException");
+	}
+
+	@Test
+	void reasonIsTheLastLineButTheJvmsWarningsOtherwise() {
+		assertThat(JavaRun.reason(List.of("starting", "killed", "[1.5s][warning][cds] Skipping a class", "")))
+			.isEqualTo("its last line: killed");
 		assertThat(JavaRun.reason(List.of("starting", "killed", ""))).isEqualTo("its last line: killed");
 		assertThat(JavaRun.reason(List.of())).isEqualTo("it printed nothing");
 	}
