@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -99,7 +100,10 @@ final class SampleJar implements AutoCloseable {
 	 * Return the command of this JVM's {@code java} with the client compiler and the
 	 * serial collector, then options. What the tests compare is behaviour, not speed: the
 	 * JVMs they start live a few seconds, in which the server compiler's work would take
-	 * CPU from the other starts that CI runs beside them (docs/ci.md).
+	 * CPU from the other starts that CI runs beside them (docs/ci.md). The bytecode
+	 * verifier is off for the classes outside the JDK too, about a tenth of a start's CPU
+	 * (a diagnostic option, which prints no warning), but for a run that writes or reads
+	 * a class data archive: the archive records the verifier's setting.
 	 * @param options the options
 	 * @return the command line
 	 */
@@ -107,6 +111,11 @@ final class SampleJar implements AutoCloseable {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+		if (Arrays.stream(options)
+			.noneMatch((option) -> option.startsWith("-XX:ArchiveClassesAtExit")
+					|| option.startsWith("-XX:SharedArchiveFile"))) {
+			command.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote"));
+		}
 		command.addAll(List.of(options));
 		return command;
 	}
