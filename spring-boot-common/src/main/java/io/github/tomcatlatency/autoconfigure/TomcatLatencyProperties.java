@@ -292,8 +292,8 @@ public class TomcatLatencyProperties {
 		private boolean replayTraining = false;
 
 		/**
-		 * How many times to call each discovered route: the first call loads the route's
-		 * classes, the next ones bring its code to the JIT's compile thresholds.
+		 * How many times to call each discovered or replayed route: the first call loads
+		 * its classes, the next ones bring its code to the JIT's compile thresholds.
 		 */
 		private int discoverRepetitions = 3;
 
