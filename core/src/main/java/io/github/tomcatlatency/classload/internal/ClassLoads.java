@@ -39,7 +39,12 @@ public final class ClassLoads {
 		}
 		try {
 			long nanos = Long.parseLong(line, 1, timeEnd, 10);
-			List<Window> windows = this.windowsByThread.get(Long.parseLong(line, timeEnd + 4, threadEnd, 10));
+			// The JVM pads the thread id to a width of four: [806 ].
+			int idEnd = threadEnd;
+			while (idEnd > timeEnd + 4 && line.charAt(idEnd - 1) == ' ') {
+				idEnd--;
+			}
+			List<Window> windows = this.windowsByThread.get(Long.parseLong(line, timeEnd + 4, idEnd, 10));
 			if (windows == null) {
 				return;
 			}
